@@ -1,10 +1,59 @@
-//! JSON-text entry points shared by the wasm boundary and the CLI tests.
-//! (stub: replaced by the real core)
-pub fn normalize_json(input: &str, _target: &str, _options: &str) -> String {
-    match serde_json::from_str::<serde_json::Value>(input) {
-        Ok(v) => serde_json::json!({"ok": {"schema": v, "report": {"diagnostics": [], "counters": {}, "lossy": false}}}).to_string(),
-        Err(e) => serde_json::json!({"error": {"code": "invalid-json", "pointer": "", "message": e.to_string()}}).to_string(),
+//! JSON-text entry points: what the wasm boundary forwards to, and what the
+//! native tests drive. Every result is an envelope: `{"ok": …}` or `{"error": …}`.
+use crate::error::Error;
+use crate::options::Options;
+use crate::{check, normalize, targets, walk};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+fn ok<T: Serialize>(payload: &T) -> String {
+    #[derive(Serialize)]
+    struct Ok<'a, T> {
+        ok: &'a T,
     }
+    serde_json::to_string(&Ok { ok: payload }).unwrap_or_else(|e| err(&Error::TooLarge { pointer: Default::default(), message: e.to_string() }))
 }
-pub fn check_json(_input: &str, _target: &str) -> String { "{\"ok\":[]}".into() }
-pub fn targets_json() -> String { "{\"ok\":[]}".into() }
+
+fn err(e: &Error) -> String {
+    json!({"error": {"code": e.code(), "pointer": e.pointer(), "message": e.to_string()}}).to_string()
+}
+
+/// Parses JSON text, refusing nesting deeper than `max_depth` before any
+/// recursive parser sees it.
+pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
+    if walk::json_depth(input) > max_depth {
+        return Err(Error::TooDeep { pointer: Default::default(), limit: max_depth });
+    }
+    let mut de = serde_json::Deserializer::from_str(input);
+    de.disable_recursion_limit();
+    let v = Value::deserialize(&mut de).map_err(|e| Error::InvalidJson { message: e.to_string() })?;
+    de.end().map_err(|e| Error::InvalidJson { message: e.to_string() })?;
+    Ok(v)
+}
+
+use serde::Deserialize;
+
+pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let opts = Options::from_json(options)?;
+        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
+        let schema = parse(input, opts.max_depth)?;
+        Ok(ok(&normalize(&schema, target, &opts)?))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+pub fn check_json(input: &str, target: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
+        let schema = parse(input, Options::default().max_depth)?;
+        Ok(ok(&check(&schema, target)))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+pub fn targets_json() -> String {
+    let list: Vec<Value> =
+        targets::TARGETS.iter().map(|t| json!({"id": t.id, "description": t.description, "source": t.source})).collect();
+    ok(&list)
+}

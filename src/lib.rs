@@ -1,4 +1,182 @@
-//! toolschema: normalize tool JSON Schemas for model providers.
+//! toolschema: one normalizer from any tool JSON Schema (MCP, Zod, Pydantic,
+//! TypeBox, WordPress) to what each model provider accepts on the wire.
+//!
+//! ```
+//! use serde_json::json;
+//! let schema = json!({"type": "object", "properties": {"n": {"type": ["integer", "null"], "minimum": 1}}});
+//! let out = toolschema::normalize(&schema, toolschema::targets::get("google").unwrap(), &Default::default()).unwrap();
+//! assert_eq!(out.schema["properties"]["n"], json!({"type": "integer", "nullable": true, "description": "{minimum: 1}"}));
+//! ```
 pub mod api;
+pub mod check;
+pub mod draft;
+pub mod error;
+pub mod keywords;
+pub mod options;
+pub mod passes;
+pub mod pointer;
+pub mod refs;
+pub mod report;
+pub mod targets;
+pub mod walk;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+
+pub use check::{check, Violation};
+pub use error::{Error, Result};
+pub use options::Options;
+pub use report::{Diagnostic, Report};
+pub use targets::Target;
+
+use pointer::Pointer;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use targets::OnViolation;
+use walk::Cx;
+
+/// The result of one normalization.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Normalized {
+    pub schema: Value,
+    /// OpenAI strict only: whether the schema may be sent with `strict: true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strict: Option<bool>,
+    /// OpenAI strict only: why strict mode was not possible.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strict_error: Option<Violation>,
+    pub report: Report,
+}
+
+/// The fallback Cloud Code Assist gets for a schema it cannot accept (contract §3.6).
+pub fn cca_fallback() -> Value {
+    json!({"type": "object", "properties": {}})
+}
+
+/// Normalizes `schema` for `target`. The input is never modified.
+pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
+    if walk::value_depth(schema) > opts.max_depth {
+        return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
+    }
+    let mut cx = Cx::new(target, opts);
+    let result = run(schema, &mut cx);
+    match target.on_violation {
+        OnViolation::Report => {
+            let out = result?;
+            for v in check(&out, target) {
+                cx.report.lossy("residual-violation", &Pointer::root(), format!("{} at {:?}: {}", v.code, v.pointer, v.message));
+            }
+            Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report })
+        }
+        OnViolation::Fallback => {
+            let out = result?;
+            let violations = check(&out, target);
+            let Some(first) = violations.first() else {
+                return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
+            };
+            cx.report.count("fallbacks");
+            cx.report.lossy(
+                "fallback",
+                &Pointer::root(),
+                format!(
+                    "{} cannot accept this schema ({} at {:?}: {}); it was replaced by an empty object schema",
+                    target.id, first.code, first.pointer, first.message
+                ),
+            );
+            Ok(Normalized { schema: cca_fallback(), strict: None, strict_error: None, report: cx.report })
+        }
+        OnViolation::FailOpen => strict_outcome(schema, result, cx),
+    }
+}
+
+/// OpenAI strict: `strict: true` only for a schema the checker accepts; otherwise
+/// the non-strict OpenAI output with `strict: false` (contract §1.5, §1.6).
+fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Normalized> {
+    if cx.opts.strict_stage == options::StrictStage::Sanitize {
+        return Ok(Normalized { schema: result?, strict: None, strict_error: None, report: cx.report });
+    }
+    let failure = match &result {
+        Ok(out) => check(out, cx.target).into_iter().next(),
+        Err(Error::StrictUnrepresentable { pointer, message }) => {
+            Some(Violation { code: "strict-unrepresentable", pointer: pointer.to_string(), message: message.clone() })
+        }
+        Err(e) => return Err(e.clone()),
+    };
+    let Some(failure) = failure else {
+        return Ok(Normalized { schema: result?, strict: Some(true), strict_error: None, report: cx.report });
+    };
+    let fallback = normalize(schema, &targets::openai::OPENAI, cx.opts)?;
+    let mut report = fallback.report;
+    report.count("strictFailures");
+    report.lossy(
+        "strict-failed",
+        &Pointer::root(),
+        format!(
+            "OpenAI strict mode cannot represent this schema ({} at {:?}: {}); it is sent without strict",
+            failure.code, failure.pointer, failure.message
+        ),
+    );
+    Ok(Normalized { schema: fallback.schema, strict: Some(false), strict_error: Some(failure), report })
+}
+
+fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
+    let mut doc = match schema {
+        Value::Object(_) => schema.clone(),
+        Value::Bool(true) => json!({}),
+        Value::Bool(false) => json!({"not": {}}),
+        other => {
+            return Err(Error::NotASchema {
+                pointer: Pointer::root(),
+                message: format!(
+                    "a schema must be a JSON object (or a boolean), not {}",
+                    match other {
+                        Value::Array(_) => "an array; pass one tool's schema, not a list",
+                        Value::String(_) => "a string",
+                        Value::Number(_) => "a number",
+                        _ => "null",
+                    }
+                ),
+            })
+        }
+    };
+    let moves = draft::upgrade(&mut doc, cx)?;
+    walk::pre_order(&mut doc, cx, &mut |v, cx| {
+        if let Value::Object(m) = v {
+            prune_never(m, cx);
+        }
+        Ok(())
+    })?;
+    let mut out = refs::inline(&doc, &moves, cx)?;
+    walk::post_order(&mut out, cx, &mut |v, cx| match v {
+        Value::Object(m) => passes::apply(m, cx),
+        _ => Ok(()),
+    })?;
+    Ok(out)
+}
+
+/// `{"not": {}}` (the `false` schema) accepts nothing: as a union branch it adds
+/// nothing, and as an optional property it only says "absent". zod-to-json-schema
+/// emits it as a sentinel that breaks llama.cpp and others (seed 001).
+fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
+    let never = |v: &Value| v.as_object().is_some_and(|m| m.len() == 1 && m.get("not").is_some_and(|n| n == &json!({})));
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = node.get_mut(key) {
+            let before = branches.len();
+            branches.retain(|b| !never(b));
+            for _ in branches.len()..before {
+                cx.count("notDrops");
+            }
+        }
+    }
+    let required: Vec<Value> = node.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+    if let Some(Value::Object(props)) = node.get_mut("properties") {
+        let before = props.len();
+        props.retain(|name, s| !never(s) || required.contains(&Value::String(name.clone())));
+        for _ in props.len()..before {
+            cx.count("notDrops");
+        }
+    }
+    if node.get("additionalProperties").is_some_and(never) {
+        node.insert("additionalProperties".into(), Value::Bool(false));
+    }
+}

@@ -1,0 +1,250 @@
+//! The per-target acceptance checker. It reads the same `Caps` the passes
+//! rewrite toward, so "what we produce" and "what we verify" cannot drift.
+//! Cloud Code Assist's residual-incompatibility gate and every test use it.
+use crate::keywords::TYPE_NAMES;
+use crate::passes::types::is_typed;
+use crate::passes::types_of;
+use crate::pointer::Pointer;
+use crate::targets::{Target, TypeArrays};
+use crate::walk;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Violation {
+    pub code: &'static str,
+    pub pointer: String,
+    pub message: String,
+}
+
+/// OpenAI Structured Outputs limits (providers.md §2, [O1]).
+pub struct Limits {
+    pub properties: usize,
+    pub depth: usize,
+    pub enum_values: usize,
+    pub total_chars: usize,
+    pub large_enum: usize,
+    pub large_enum_chars: usize,
+}
+
+pub const OPENAI_LIMITS: Limits =
+    Limits { properties: 5000, depth: 10, enum_values: 1000, total_chars: 120_000, large_enum: 250, large_enum_chars: 15_000 };
+
+/// Every way `schema` would be rejected by `target`.
+pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let caps = target.caps;
+    let root_defs = schema.get("$defs").and_then(Value::as_object);
+    walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
+        let mut v = |code: &'static str, at: &Pointer, message: String| {
+            out.push(Violation { code, pointer: at.to_string(), message });
+        };
+        let Value::Object(m) = node else {
+            v("invalid-schema", path, "a subschema must be an object".into());
+            return;
+        };
+        meta(m, path, &mut v);
+        for key in m.keys() {
+            if !caps.keeps(key) {
+                v("forbidden-keyword", &path.child(key.as_str()), format!("{key} is not accepted by {}", target.id));
+            }
+        }
+        let types = types_of(m);
+        if matches!(m.get("type"), Some(Value::Array(_)))
+            && matches!(caps.type_arrays, TypeArrays::NullableMarker | TypeArrays::FirstType)
+        {
+            v("type-array", path, format!("{} accepts one type per node", target.id));
+        }
+        if !caps.null_type && types.contains(&"null") && !matches!(m.get("type"), Some(Value::Array(_))) {
+            v("null-type", path, format!("{} has no null type", target.id));
+        }
+        if caps.typed_nodes && !is_typed(node) && !m.contains_key("$ref") {
+            v("missing-type", path, format!("{} needs a type on every node", target.id));
+        }
+        if caps.typed_nodes {
+            if let Some(Value::Array(branches)) = m.get("anyOf") {
+                for (i, b) in branches.iter().enumerate() {
+                    if !is_typed(b) && b.get("$ref").is_none() {
+                        v("missing-type", &path.child("anyOf").child(i.to_string()), "an anyOf branch needs a type".into());
+                    }
+                }
+            }
+        }
+        if types.contains(&"object") && caps.object_properties && !m.contains_key("properties") {
+            v("object-missing-properties", path, "an object schema needs properties".into());
+        }
+        if types.contains(&"array") && caps.array_items && !m.contains_key("items") {
+            v("array-missing-items", path, "an array schema needs items".into());
+        }
+        if caps.required_declared {
+            if let Some(Value::Array(req)) = m.get("required") {
+                let props = m.get("properties").and_then(Value::as_object);
+                for r in req.iter().filter_map(Value::as_str) {
+                    if !props.is_some_and(|p| p.contains_key(r)) {
+                        v("required-undeclared", path, format!("required {r:?} is not a declared property"));
+                    }
+                }
+            }
+        }
+        if caps.string_enums {
+            if let Some(Value::Array(values)) = m.get("enum") {
+                if values.iter().any(|x| !x.is_string()) || types != ["string"] {
+                    v("enum-not-string", path, format!("{} only accepts string enums on string schemas", target.id));
+                }
+            }
+        }
+        if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.get("format")) {
+            if !formats.contains(&f.as_str()) {
+                v("unsupported-format", path, format!("format {f:?} is not accepted by {}", target.id));
+            }
+        }
+        if let Some(Value::String(r)) = m.get("$ref") {
+            let ok = r == "#"
+                || r.strip_prefix("#/$defs/").is_some_and(|name| {
+                    root_defs.is_some_and(|d| d.contains_key(&name.replace("~1", "/").replace("~0", "~")))
+                });
+            if !ok {
+                v("dangling-ref", path, format!("$ref {r:?} does not resolve to the root or a root $defs entry"));
+            }
+            if caps.closed_objects && m.len() > 1 {
+                v("ref-with-siblings", path, "a $ref may not have sibling keywords".into());
+            }
+        }
+        if caps.closed_objects && types.contains(&"object") {
+            if m.get("additionalProperties") != Some(&Value::Bool(false)) {
+                v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
+            }
+            let required: Vec<&str> =
+                m.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            if let Some(Value::Object(props)) = m.get("properties") {
+                for name in props.keys() {
+                    if !required.contains(&name.as_str()) {
+                        v("required-incomplete", path, format!("'required' must include every property; missing {name:?}"));
+                    }
+                }
+            }
+        }
+    });
+    if caps.root_object {
+        root(schema, target, &mut out);
+    }
+    if caps.closed_objects {
+        limits(schema, &OPENAI_LIMITS, &mut out);
+    }
+    out
+}
+
+fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
+    let Value::Object(m) = schema else { return };
+    if m.get("type") != Some(&Value::String("object".into())) {
+        out.push(Violation {
+            code: "root-not-object",
+            pointer: String::new(),
+            message: format!("{} needs the root to be type \"object\"", target.id),
+        });
+    }
+    for key in ["anyOf", "oneOf", "allOf", "enum", "not"] {
+        if m.contains_key(key) {
+            out.push(Violation {
+                code: "root-combinator",
+                pointer: format!("/{key}"),
+                message: format!("{} does not accept {key} at the root", target.id),
+            });
+        }
+    }
+}
+
+/// Keyword values of the right JSON shape (the 2020-12 meta-schema's structural
+/// rules that matter for tool schemas).
+fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, &Pointer, String)) {
+    let mut bad = |key: &str, what: &str| v("invalid-schema", &path.child(key), format!("{key} must be {what}"));
+    for (key, value) in m {
+        let ok = match key.as_str() {
+            "type" => match value {
+                Value::String(t) => TYPE_NAMES.contains(&t.as_str()),
+                Value::Array(ts) => {
+                    !ts.is_empty()
+                        && ts.iter().all(|t| t.as_str().is_some_and(|t| TYPE_NAMES.contains(&t)))
+                        && ts.iter().enumerate().all(|(i, t)| !ts[..i].contains(t))
+                }
+                _ => false,
+            },
+            "enum" => value.is_array(),
+            "required" => value.as_array().is_some_and(|r| {
+                r.iter().all(Value::is_string) && r.iter().enumerate().all(|(i, x)| !r[..i].contains(x))
+            }),
+            "properties" | "$defs" | "patternProperties" | "dependentSchemas" => {
+                value.as_object().is_some_and(|p| p.values().all(|s| s.is_object() || s.is_boolean()))
+            }
+            "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+                value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(|s| s.is_object() || s.is_boolean()))
+            }
+            "items" | "additionalProperties" | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => {
+                value.is_object() || value.is_boolean()
+            }
+            "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" | "minContains"
+            | "maxContains" => value.as_u64().is_some() || value.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0),
+            "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => value.is_number(),
+            "multipleOf" => value.as_f64().is_some_and(|f| f > 0.0),
+            "pattern" | "format" | "title" | "description" | "$ref" | "$id" | "$anchor" | "$comment" | "$schema" => {
+                value.is_string()
+            }
+            "uniqueItems" | "nullable" | "deprecated" | "readOnly" | "writeOnly" => value.is_boolean(),
+            "propertyOrdering" => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+            "examples" => value.is_array(),
+            _ => true,
+        };
+        if !ok {
+            let what = match key.as_str() {
+                "type" => "a type name or a non-empty array of distinct type names",
+                "required" => "an array of distinct strings",
+                "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" => {
+                    "a non-negative integer"
+                }
+                _ => "of the shape draft 2020-12 defines",
+            };
+            bad(key, what);
+        }
+    }
+}
+
+fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
+    let (mut props, mut enums, mut chars, mut depth) = (0usize, 0usize, 0usize, 0usize);
+    let mut big_enum = None;
+    walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
+        let Value::Object(m) = node else { return };
+        if let Some(Value::Object(p)) = m.get("properties") {
+            props += p.len();
+            chars += p.keys().map(|k| k.len()).sum::<usize>();
+            let level = path.segments().iter().filter(|s| *s == "properties").count() + 1;
+            depth = depth.max(level);
+        }
+        if let Some(Value::Object(d)) = m.get("$defs") {
+            chars += d.keys().map(|k| k.len()).sum::<usize>();
+        }
+        if let Some(Value::Array(e)) = m.get("enum") {
+            enums += e.len();
+            let len: usize = e.iter().map(|x| x.as_str().map_or(0, str::len)).sum();
+            chars += len;
+            if e.len() > l.large_enum && e.iter().all(Value::is_string) && len > l.large_enum_chars {
+                big_enum.get_or_insert_with(|| path.to_string());
+            }
+        }
+    });
+    let mut push = |message: String| out.push(Violation { code: "limit-exceeded", pointer: String::new(), message });
+    if props > l.properties {
+        push(format!("{props} object properties in total; the limit is {}", l.properties));
+    }
+    if depth > l.depth {
+        push(format!("objects nest {depth} levels deep; the limit is {}", l.depth));
+    }
+    if enums > l.enum_values {
+        push(format!("{enums} enum values in total; the limit is {}", l.enum_values));
+    }
+    if chars > l.total_chars {
+        push(format!("{chars} characters of names and enum values; the limit is {}", l.total_chars));
+    }
+    if let Some(at) = big_enum {
+        push(format!("the string enum at {at:?} has more than {} values totalling over {} characters", l.large_enum, l.large_enum_chars));
+    }
+}

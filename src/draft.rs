@@ -1,0 +1,391 @@
+//! Dialect detection and upgrade to draft 2020-12.
+//!
+//! Inputs arrive as draft-03/04 (WordPress, OpenAPI), draft-06/07 (zod-to-json-schema,
+//! Pydantic 1), 2019-09 and 2020-12 (MCP's default dialect, Zod 4, Pydantic 2),
+//! with snake_case keyword spellings from Python SDKs. Every later stage sees
+//! only 2020-12. Renamed locations are recorded so `$ref` pointers written against
+//! the original layout still resolve.
+use crate::error::Result;
+use crate::keywords::{self, Slot};
+use crate::pointer::Pointer;
+use crate::walk::Cx;
+use serde_json::{json, Map, Value};
+
+pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Dialect {
+    Draft3,
+    Draft4,
+    Draft6,
+    Draft7,
+    Draft2019,
+    Draft2020,
+}
+
+/// The dialect a root declares with `$schema`; undeclared means 2020-12 (MCP's default).
+pub fn detect(root: &Value) -> Dialect {
+    let uri = root.get("$schema").and_then(Value::as_str).unwrap_or("");
+    if uri.contains("draft-03") {
+        Dialect::Draft3
+    } else if uri.contains("draft-04") {
+        Dialect::Draft4
+    } else if uri.contains("draft-06") {
+        Dialect::Draft6
+    } else if uri.contains("draft-07") {
+        Dialect::Draft7
+    } else if uri.contains("2019-09") {
+        Dialect::Draft2019
+    } else {
+        Dialect::Draft2020
+    }
+}
+
+/// snake_case spellings accepted by google-genai and emitted by Python tools.
+const SNAKE_CASE: &[(&str, &str)] = &[
+    ("any_of", "anyOf"),
+    ("one_of", "oneOf"),
+    ("all_of", "allOf"),
+    ("additional_properties", "additionalProperties"),
+    ("prefix_items", "prefixItems"),
+    ("property_ordering", "propertyOrdering"),
+    ("min_items", "minItems"),
+    ("max_items", "maxItems"),
+    ("min_length", "minLength"),
+    ("max_length", "maxLength"),
+    ("min_properties", "minProperties"),
+    ("max_properties", "maxProperties"),
+];
+
+/// Internals that leak into JSON when a schema-library instance is serialized
+/// instead of converted (Zod `_def`, Standard Schema `~standard`, TypeBox `~optional`).
+const LIBRARY_INTERNALS: &[&str] = &["_def", "_zod", "~standard", "~optional", "_cached", "~kind"];
+
+/// Where keys moved: original-layout pointer → 2020-12 pointer.
+#[derive(Default, Debug)]
+pub struct Moves(Vec<(Pointer, Pointer)>);
+
+impl Moves {
+    /// Translates a pointer written against the original document.
+    pub fn translate(&self, p: &Pointer) -> Pointer {
+        let best = self
+            .0
+            .iter()
+            .filter(|(old, _)| p.starts_with(old))
+            .max_by_key(|(old, _)| old.len());
+        match best {
+            Some((old, new)) => {
+                let mut out = new.clone();
+                for seg in &p.segments()[old.len()..] {
+                    out.push(seg.clone());
+                }
+                out
+            }
+            None => p.clone(),
+        }
+    }
+}
+
+/// Upgrades `root` in place (it is the caller's private copy).
+pub fn upgrade(root: &mut Value, cx: &mut Cx) -> Result<Moves> {
+    let dialect = detect(root);
+    let mut up = Upgrader { dialect, moves: Moves::default(), old: Pointer::root() };
+    up.schema(root, cx)?;
+    if let Some(Value::String(uri)) = root.get_mut("$schema") {
+        if dialect != Dialect::Draft2020 && uri.as_str() != DRAFT_2020_12 {
+            *uri = DRAFT_2020_12.to_string();
+            cx.count("dialectUpgrades");
+        }
+    }
+    Ok(up.moves)
+}
+
+struct Upgrader {
+    dialect: Dialect,
+    moves: Moves,
+    /// The current location in the original layout.
+    old: Pointer,
+}
+
+impl Upgrader {
+    fn schema(&mut self, value: &mut Value, cx: &mut Cx) -> Result<()> {
+        match value {
+            Value::Bool(true) => *value = json!({}),
+            Value::Bool(false) => *value = json!({"not": {}}),
+            Value::Object(_) => {}
+            _ => {
+                cx.lossy("invalid-subschema", format!("{} is not a schema; it was replaced by {{}}", kind_of(value)));
+                *value = json!({});
+            }
+        }
+        let Value::Object(node) = value else { return Ok(()) };
+        self.node(node, cx)?;
+        let keys: Vec<String> = node.keys().cloned().collect();
+        for key in keys {
+            let old_key = self.old_name(cx, &key);
+            let Some(child) = node.get_mut(&key) else { continue };
+            match keywords::slot(&key) {
+                Slot::Data => {}
+                Slot::Schema => {
+                    self.descend(cx, &key, &old_key)?;
+                    self.schema(child, cx)?;
+                    self.ascend(cx);
+                }
+                Slot::SchemaArray => {
+                    if let Value::Array(items) = child {
+                        self.descend(cx, &key, &old_key)?;
+                        for (i, item) in items.iter_mut().enumerate() {
+                            self.descend(cx, &i.to_string(), &i.to_string())?;
+                            self.schema(item, cx)?;
+                            self.ascend(cx);
+                        }
+                        self.ascend(cx);
+                    } else {
+                        cx.enter(key.as_str())?;
+                        cx.lossy("invalid-subschema", format!("{key} must be an array of schemas; it was removed"));
+                        cx.leave();
+                        node.shift_remove(&key);
+                    }
+                }
+                Slot::SchemaMap => {
+                    if let Value::Object(entries) = child {
+                        self.descend(cx, &key, &old_key)?;
+                        for (name, entry) in entries.iter_mut() {
+                            self.descend(cx, name, name)?;
+                            self.schema(entry, cx)?;
+                            self.ascend(cx);
+                        }
+                        self.ascend(cx);
+                    } else {
+                        cx.enter(key.as_str())?;
+                        cx.lossy("invalid-subschema", format!("{key} must be an object of schemas; it was removed"));
+                        cx.leave();
+                        node.shift_remove(&key);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The key a 2020-12 key had in the original layout (for move tracking).
+    fn old_name(&self, cx: &Cx, key: &str) -> String {
+        let here = cx.path.child(key);
+        self.moves
+            .0
+            .iter()
+            .rev()
+            .find(|(_, new)| *new == here)
+            .and_then(|(old, _)| old.segments().last().cloned())
+            .unwrap_or_else(|| key.to_string())
+    }
+
+    fn descend(&mut self, cx: &mut Cx, new: &str, old: &str) -> Result<()> {
+        self.old.push(old);
+        cx.enter(new)
+    }
+
+    fn ascend(&mut self, cx: &mut Cx) {
+        self.old.pop();
+        cx.leave();
+    }
+
+    fn moved(&mut self, cx: &Cx, from: &str, to: &str) {
+        self.moves.0.push((self.old.child(from), cx.path.child(to)));
+    }
+
+    /// Node-local rewrites, before the node's children are visited.
+    fn node(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+        for key in LIBRARY_INTERNALS {
+            if node.shift_remove(*key).is_some() {
+                cx.count("libraryInternalsRemoved");
+            }
+        }
+        for (snake, camel) in SNAKE_CASE {
+            if node.contains_key(*snake) {
+                // python-genai semantics: pop(snake) then set(camel), so snake_case wins.
+                if node.contains_key(*camel) {
+                    let v = node.shift_remove(*snake).unwrap_or(Value::Null);
+                    node.insert(camel.to_string(), v);
+                } else {
+                    rename_in_place(node, snake, camel);
+                }
+                self.moved(cx, snake, camel);
+                cx.count("snakeCaseRenames");
+            }
+        }
+        if node.contains_key("definitions") && !node.contains_key("$defs") {
+            rename_in_place(node, "definitions", "$defs");
+            self.moved(cx, "definitions", "$defs");
+            cx.count("dialectUpgrades");
+        }
+        if self.dialect <= Dialect::Draft4 {
+            if let Some(Value::String(_)) = node.get("id") {
+                if !node.contains_key("$id") {
+                    rename_in_place(node, "id", "$id");
+                }
+            }
+        }
+        self.tuple_items(node, cx);
+        exclusive_bounds(node, cx);
+        self.dependencies(node, cx);
+        draft3_required(node, cx);
+        openapi_nullable(node, cx);
+        if node.get("type").and_then(Value::as_str) == Some("any") {
+            node.shift_remove("type");
+        }
+        Ok(())
+    }
+
+    /// Draft-07 tuples: array-valued `items` → `prefixItems`, `additionalItems` → `items`.
+    fn tuple_items(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) {
+        if !matches!(node.get("items"), Some(Value::Array(_))) {
+            node.shift_remove("additionalItems");
+            return;
+        }
+        let tuple = node.shift_remove("items").unwrap_or(Value::Null);
+        if node.contains_key("prefixItems") {
+            cx.lossy("keyword-dropped", "array-valued items beside prefixItems was dropped");
+        } else {
+            node.insert("prefixItems".into(), tuple);
+            self.moved(cx, "items", "prefixItems");
+        }
+        if let Some(rest) = node.shift_remove("additionalItems") {
+            node.insert("items".into(), rest);
+            self.moved(cx, "additionalItems", "items");
+        }
+        cx.count("dialectUpgrades");
+    }
+
+    /// `dependencies` → `dependentRequired` (array values) + `dependentSchemas` (schemas).
+    fn dependencies(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) {
+        let Some(Value::Object(deps)) = node.shift_remove("dependencies") else { return };
+        let mut required = Map::new();
+        let mut schemas = Map::new();
+        for (name, dep) in deps {
+            if dep.is_array() {
+                required.insert(name, dep);
+            } else {
+                schemas.insert(name, dep);
+            }
+        }
+        for (key, map) in [("dependentRequired", required), ("dependentSchemas", schemas)] {
+            if map.is_empty() {
+                continue;
+            }
+            match node.get_mut(key) {
+                Some(Value::Object(existing)) => {
+                    for (k, v) in map {
+                        existing.entry(k).or_insert(v);
+                    }
+                }
+                _ => {
+                    node.insert(key.into(), Value::Object(map));
+                }
+            }
+        }
+        self.moved(cx, "dependencies", "dependentSchemas");
+        cx.count("dialectUpgrades");
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Renames a key keeping its position: key order is data (providers generate in it).
+pub fn rename_in_place(node: &mut Map<String, Value>, from: &str, to: &str) {
+    let Some(index) = node.keys().position(|k| k == from) else { return };
+    if let Some(value) = node.shift_remove(from) {
+        node.shift_insert(index, to.to_string(), value);
+    }
+}
+
+/// Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` modify `minimum`/`maximum`;
+/// from draft-06 on they are numbers. Mistral rejects the boolean form (providers.md F27).
+fn exclusive_bounds(node: &mut Map<String, Value>, cx: &mut Cx) {
+    for (excl, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
+        let Some(Value::Bool(on)) = node.get(excl) else { continue };
+        let on = *on;
+        node.shift_remove(excl);
+        if on {
+            if let Some(b) = node.shift_remove(bound) {
+                node.insert(excl.into(), b);
+            }
+        }
+        cx.count("dialectUpgrades");
+    }
+}
+
+/// Draft-03 (and WordPress) `required: true` on a property → the parent's `required` array.
+fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
+    let mut names = Vec::new();
+    if let Some(Value::Object(props)) = node.get_mut("properties") {
+        for (name, prop) in props.iter_mut() {
+            if let Some(Value::Bool(req)) = prop.as_object_mut().and_then(|p| p.shift_remove("required")) {
+                if req {
+                    names.push(name.clone());
+                }
+                cx.count("draft3RequiredRewrites");
+            }
+        }
+    }
+    if matches!(node.get("required"), Some(Value::Bool(_))) {
+        node.shift_remove("required");
+    }
+    if names.is_empty() {
+        return;
+    }
+    let list = node.entry("required").or_insert_with(|| Value::Array(Vec::new()));
+    if let Value::Array(list) = list {
+        for n in names {
+            if !list.iter().any(|v| v.as_str() == Some(n.as_str())) {
+                list.push(Value::String(n));
+            }
+        }
+    }
+}
+
+/// OpenAPI 3.0 `nullable: true` → a 2020-12 null type, so every target starts from one
+/// spelling of "may be null" (Google turns it back into its marker).
+fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
+    let Some(flag) = node.shift_remove("nullable") else { return };
+    if flag != Value::Bool(true) {
+        return;
+    }
+    cx.count("nullableRewrites");
+    match node.get_mut("type") {
+        Some(Value::String(t)) => {
+            if t != "null" {
+                let t = std::mem::take(t);
+                node.insert("type".into(), json!([t, "null"]));
+            }
+        }
+        Some(Value::Array(types)) => {
+            if !types.iter().any(|t| t == "null") {
+                types.push(json!("null"));
+            }
+        }
+        _ => {
+            if let Some(Value::Array(values)) = node.get_mut("enum") {
+                if !values.contains(&Value::Null) {
+                    values.push(Value::Null);
+                }
+            } else if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
+                branches.push(json!({"type": "null"}));
+            }
+        }
+    }
+    if let Some(Value::Array(values)) = node.get_mut("enum") {
+        if !values.contains(&Value::Null) {
+            values.push(Value::Null);
+        }
+    }
+}

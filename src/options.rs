@@ -1,0 +1,68 @@
+//! Call options. Unknown keys are an error, so a typo never silently does nothing.
+use serde::Deserialize;
+
+/// How stripped, human-meaningful keywords are written into `description`.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SpillFormat {
+    /// `{pattern: "^a$", minimum: 0}` appended after a blank line (the contract's format).
+    #[default]
+    Spill,
+    /// ` (pattern: ^a$) (minimum: 0)` appended inline.
+    Paren,
+    /// Stripped keywords are only reported.
+    None,
+}
+
+/// Which part of the OpenAI strict pipeline runs.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum StrictStage {
+    /// Sanitize, enforce, check; fail open to the non-strict schema.
+    #[default]
+    Full,
+    /// Only `sanitizeSchemaForStrictMode`.
+    Sanitize,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct Options {
+    pub spill: SpillFormat,
+    pub strict_stage: StrictStage,
+    /// Strip `pattern`, `format`, numeric and array bounds in OpenAI strict mode, as
+    /// the provider's first strict release required (and fine-tuned models still do).
+    pub strip_strict_constraints: bool,
+    /// Deepest JSON nesting accepted (`too-deep` past it).
+    pub max_depth: usize,
+    /// Most schema nodes that `$ref` inlining may produce before refs are kept or cut.
+    pub ref_budget: usize,
+    /// How many times one recursive definition is expanded on a path before the
+    /// cycle is cut, on targets that cannot express recursion.
+    pub max_recursion: usize,
+    /// An unresolvable `$ref` is an error instead of `{}` plus a lossy diagnostic.
+    pub strict_unresolved_refs: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            spill: SpillFormat::Spill,
+            strict_stage: StrictStage::Full,
+            strip_strict_constraints: false,
+            max_depth: 256,
+            ref_budget: 20_000,
+            max_recursion: 1,
+            strict_unresolved_refs: false,
+        }
+    }
+}
+
+impl Options {
+    pub fn from_json(text: &str) -> Result<Self, crate::Error> {
+        if text.trim().is_empty() {
+            return Ok(Options::default());
+        }
+        serde_json::from_str(text).map_err(|e| crate::Error::InvalidOptions { message: e.to_string() })
+    }
+}

@@ -1,0 +1,259 @@
+//! `oneOf`, `allOf`, and `anyOf` shapes the targets reject.
+use super::merge::{conjoin, is_object_like, unite_objects};
+use super::types::{is_typed, single_type};
+use super::{apply, is_annotation, is_null_schema};
+use crate::error::Result;
+use crate::walk::Cx;
+use serde_json::{json, Map, Value};
+
+/// `oneOf` → `anyOf`. OpenAI strict and the Responses API reject `oneOf` (F4,
+/// seed 000's Responses walker), Gemini's proto has no such field. Lossy unless the
+/// branches are provably exclusive (a discriminator property with distinct values).
+pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if !node.contains_key("oneOf") {
+        return Ok(());
+    }
+    cx.count("oneofRewrites");
+    let exclusive = node.get("oneOf").and_then(Value::as_array).is_some_and(|b| discriminated(b));
+    if !exclusive {
+        cx.lossy("one-of-to-any-of", "oneOf became anyOf: a value matching several branches is no longer rejected");
+    }
+    if node.contains_key("anyOf") {
+        // Both on one node: each must hold, so the oneOf becomes an allOf member.
+        let one = node.shift_remove("oneOf").unwrap_or(Value::Null);
+        let entry = json!({"anyOf": one});
+        match node.get_mut("allOf") {
+            Some(Value::Array(all)) => all.push(entry),
+            _ => {
+                node.insert("allOf".into(), Value::Array(vec![entry]));
+            }
+        }
+    } else {
+        crate::draft::rename_in_place(node, "oneOf", "anyOf");
+    }
+    Ok(())
+}
+
+/// Branches that all require one property with pairwise distinct literal values.
+fn discriminated(branches: &[Value]) -> bool {
+    let Some(Value::Object(first)) = branches.first() else { return false };
+    let Some(Value::Object(props)) = first.get("properties") else { return false };
+    props.keys().any(|name| {
+        let mut seen = std::collections::HashSet::new();
+        branches.iter().all(|b| {
+            let required = b.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == name));
+            let values = b.pointer(&format!("/properties/{}", name.replace('~', "~0").replace('/', "~1"))).and_then(|p| {
+                p.get("enum").and_then(Value::as_array).cloned().or_else(|| p.get("const").map(|c| vec![c.clone()]))
+            });
+            required && values.is_some_and(|vs| vs.iter().all(|v| seen.insert(super::json_text(v))))
+        })
+    })
+}
+
+/// `allOf` merged into its node. A single entry wins over the node's siblings
+/// (openai-python `_pydantic.py`, seed 000); several are conjoined when that is
+/// exact. Where it is not, targets that accept `allOf` keep it; others overlay
+/// the entries in order (later wins) and report it.
+pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::Array(entries)) = node.get("allOf") else { return Ok(()) };
+    let entries: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().cloned()).collect();
+    let mut base = node.clone();
+    base.shift_remove("allOf");
+    let merged = if entries.len() == 1 {
+        let mut m = base.clone();
+        for (k, v) in &entries[0] {
+            m.insert(k.clone(), v.clone());
+        }
+        Some(m)
+    } else {
+        entries.iter().try_fold(base.clone(), |acc, e| conjoin(&acc, e))
+    };
+    let merged = match merged {
+        Some(m) => m,
+        None if cx.target.caps.all_of || cx.target.on_violation == crate::targets::OnViolation::FailOpen => return Ok(()),
+        None => {
+            cx.lossy("all-of-overlaid", "allOf entries conflict; they were overlaid in order (later entries win)");
+            let mut m = base;
+            for e in &entries {
+                for (k, v) in e {
+                    m.insert(k.clone(), v.clone());
+                }
+            }
+            m
+        }
+    };
+    *node = merged;
+    cx.count("allofMerges");
+    // Merging can create shapes (a fresh anyOf, a const) earlier rules handle.
+    if node.contains_key("allOf") {
+        return Ok(());
+    }
+    apply(node, cx)
+}
+
+/// Null branches of an `anyOf`: Gemini says "nullable" with its marker (google-genai
+/// `handle_null_fields`); Cloud Code Assist cannot say it at all, so the property
+/// becomes optional (contract §3.4). A lone remaining branch is inlined.
+pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    if !branches.iter().any(is_null_schema) {
+        return Ok(());
+    }
+    let rest: Vec<Value> = branches.iter().filter(|b| !is_null_schema(b)).cloned().collect();
+    node.shift_remove("anyOf");
+    if cx.target.caps.nullable_marker {
+        node.insert("nullable".into(), Value::Bool(true));
+    } else {
+        cx.null_dropped.insert(cx.path.to_string());
+        cx.count("nullableToOptional");
+    }
+    cx.count("nullUnionRewrites");
+    match rest.len() {
+        0 => {
+            node.insert("type".into(), json!("string"));
+            cx.lossy("null-type-widened", "a null-only union became a string");
+        }
+        1 => inline_branch(node, rest.into_iter().next().unwrap_or(Value::Null)),
+        _ => {
+            node.insert("anyOf".into(), Value::Array(rest));
+        }
+    }
+    Ok(())
+}
+
+/// Merges a lone branch into its node; the node's own annotations win.
+fn inline_branch(node: &mut Map<String, Value>, branch: Value) {
+    let Value::Object(b) = branch else { return };
+    for (k, v) in b {
+        if is_annotation(&k) && node.contains_key(&k) {
+            continue;
+        }
+        if !node.contains_key(&k) {
+            node.insert(k, v);
+        }
+    }
+}
+
+/// A "pure" union: only `anyOf` and annotations.
+fn is_pure_union(v: &Value) -> bool {
+    let Value::Object(m) = v else { return false };
+    m.contains_key("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k))
+}
+
+/// Nested pure unions are spliced into the parent (`(A ∨ B) ∨ C` → `A ∨ B ∨ C`),
+/// an empty `anyOf` is removed, and a single-branch `anyOf` is inlined. Strict
+/// output must not nest pure unions: OpenRouter's DeepSeek validator rejects
+/// branches without `type` (contract §1.3).
+pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    if branches.iter().any(is_pure_union) {
+        let mut flat = Vec::new();
+        let mut hoisted = None;
+        for b in branches {
+            if is_pure_union(b) {
+                if let Some(Value::String(d)) = b.get("description") {
+                    hoisted.get_or_insert_with(|| d.clone());
+                }
+                if let Some(Value::Array(inner)) = b.get("anyOf") {
+                    flat.extend(inner.iter().cloned());
+                }
+                cx.count("unionsSpliced");
+            } else {
+                flat.push(b.clone());
+            }
+        }
+        node.insert("anyOf".into(), Value::Array(flat));
+        if let (Some(d), false) = (hoisted, node.contains_key("description")) {
+            node.insert("description".into(), Value::String(d));
+        }
+    }
+    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    match branches.len() {
+        0 => {
+            node.shift_remove("anyOf");
+            cx.count("emptyUnionDrops");
+        }
+        1 => {
+            let only = branches[0].clone();
+            node.shift_remove("anyOf");
+            inline_branch(node, only);
+            cx.count("singleUnionsInlined");
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Cloud Code Assist accepts no combinator at all (contract §3.3, §3.5): object
+/// branches are united into one object, same-type branches collapse to the
+/// broadest, and mixed types keep the first non-null branch. All reported lossy.
+pub fn collapse_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::Array(branches)) = node.get("anyOf").cloned() else { return Ok(()) };
+    node.shift_remove("anyOf");
+    let objects: Vec<&Map<String, Value>> = branches.iter().filter_map(Value::as_object).collect();
+    let chosen = if !branches.is_empty() && branches.iter().all(is_object_like) {
+        cx.lossy("union-merged", "object branches were merged into one object; properties not in every branch became optional");
+        unite_objects(&objects)
+    } else if let Some(t) = same_type(&objects) {
+        collapse_same_type(&objects, &t, cx)
+    } else {
+        let first = objects.iter().find(|b| is_typed(&Value::Object((**b).clone()))).or(objects.first());
+        cx.lossy("union-collapsed", "branches of different types were reduced to the first one");
+        first.map(|b| (*b).clone()).unwrap_or_default()
+    };
+    overlay_branch(node, chosen);
+    cx.count("unionCollapses");
+    apply(node, cx)
+}
+
+/// Folds a collapsed union's result into the node that held the union: the
+/// node's own properties, required names and annotations stay; the branch adds
+/// what the node lacks (`properties` beside `anyOf` are conjunctive).
+pub fn overlay_branch(node: &mut Map<String, Value>, branch: Map<String, Value>) {
+    for (k, v) in branch {
+        match (k.as_str(), node.get_mut(&k), v) {
+            ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => {
+                for (name, s) in theirs {
+                    mine.entry(name).or_insert(s);
+                }
+            }
+            ("required", Some(Value::Array(mine)), Value::Array(theirs)) => {
+                for r in theirs {
+                    if !mine.contains(&r) {
+                        mine.push(r);
+                    }
+                }
+            }
+            (_, Some(_), _) => {}
+            (_, None, v) => {
+                node.insert(k, v);
+            }
+        }
+    }
+}
+
+fn same_type(branches: &[&Map<String, Value>]) -> Option<String> {
+    let first = single_type(branches.first()?)?.to_string();
+    branches.iter().all(|b| single_type(b) == Some(first.as_str())).then_some(first)
+}
+
+fn collapse_same_type(branches: &[&Map<String, Value>], t: &str, cx: &mut Cx) -> Map<String, Value> {
+    if branches.iter().all(|b| b.contains_key("enum")) {
+        let mut values = Vec::new();
+        for b in branches {
+            for v in b.get("enum").and_then(Value::as_array).into_iter().flatten() {
+                if !values.contains(v) {
+                    values.push(v.clone());
+                }
+            }
+        }
+        let mut out = Map::new();
+        out.insert("type".into(), Value::String(t.into()));
+        out.insert("enum".into(), Value::Array(values));
+        cx.count("enumUnionsMerged");
+        return out;
+    }
+    cx.lossy("union-collapsed", format!("{t} branches were reduced to the least constrained one"));
+    let broadest = branches.iter().min_by_key(|b| b.keys().filter(|k| !is_annotation(k)).count()).copied();
+    broadest.cloned().unwrap_or_default()
+}

@@ -1,0 +1,82 @@
+//! `const` and literal unions.
+use super::json_text;
+use crate::error::Result;
+use crate::walk::Cx;
+use serde_json::{Map, Value};
+
+/// `const: X` → `enum: [X]`. Gemini's Schema proto has no `const` field (F16, F20:
+/// `Unknown name "const" ... Cannot find field.`); the OpenAI strict contract
+/// (seed 003 §1.2) asks for the same spelling.
+pub fn const_to_enum(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(c) = node.shift_remove("const") else { return Ok(()) };
+    let values = match node.get("enum") {
+        Some(Value::Array(e)) if !e.contains(&c) => {
+            cx.lossy("unsatisfiable-const", "const is not among the enum values; the const was kept");
+            vec![c]
+        }
+        _ => vec![c],
+    };
+    node.insert("enum".into(), Value::Array(values));
+    cx.count("constToEnum");
+    Ok(())
+}
+
+/// An `anyOf`/`oneOf` whose branches are all literals (`enum`/`const` and
+/// annotations only) becomes one `enum`: Zod `z.literal` unions and TypeBox
+/// `Type.Union([Type.Literal(..)])` emit these, and Gemini and Cloud Code Assist
+/// reject `const` branches (earendil-works/pi#2255).
+pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if node.contains_key("enum") {
+        return Ok(());
+    }
+    for key in ["anyOf", "oneOf"] {
+        let Some(Value::Array(branches)) = node.get(key) else { continue };
+        if branches.is_empty() {
+            continue;
+        }
+        let mut values: Vec<Value> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut types: Vec<String> = Vec::new();
+        let mut descriptions: Vec<String> = Vec::new();
+        for b in branches {
+            let Value::Object(b) = b else { return Ok(()) };
+            let literal = b.keys().all(|k| matches!(k.as_str(), "enum" | "const" | "type" | "title" | "description"));
+            let members = match (b.get("enum"), b.get("const")) {
+                (Some(Value::Array(e)), None) => e.clone(),
+                (None, Some(c)) => vec![c.clone()],
+                _ => return Ok(()),
+            };
+            if !literal {
+                return Ok(());
+            }
+            if let Some(Value::String(t)) = b.get("type") {
+                if !types.contains(t) {
+                    types.push(t.clone());
+                }
+            }
+            if let Some(Value::String(d)) = b.get("description") {
+                if !descriptions.contains(d) {
+                    descriptions.push(d.clone());
+                }
+            }
+            for m in members {
+                if seen.insert(json_text(&m)) {
+                    values.push(m);
+                }
+            }
+        }
+        node.shift_remove(key);
+        if !node.contains_key("type") && types.len() == 1 {
+            node.insert("type".into(), Value::String(types.remove(0)));
+        } else if !node.contains_key("type") && types.len() > 1 {
+            node.insert("type".into(), Value::Array(types.into_iter().map(Value::String).collect()));
+        }
+        if !descriptions.is_empty() && !node.contains_key("description") && descriptions.len() == 1 {
+            node.insert("description".into(), Value::String(descriptions.remove(0)));
+        }
+        node.insert("enum".into(), Value::Array(values));
+        cx.count("literalUnionsToEnum");
+        break;
+    }
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! `enum` values the target can carry.
+use super::json_text;
+use crate::error::Result;
+use crate::walk::Cx;
+use serde_json::{json, Map, Value};
+
+/// Gemini's `Schema.enum` is a list of strings and only allowed on STRING
+/// (F19: `enum: only allowed for STRING type`). Non-string members are written as
+/// their JSON text (`1` → `"1"`, `true` → `"true"`) on a string node, which keeps
+/// them distinct and lets arguments be turned back into the original values.
+/// `null` members become the nullable marker (or optionality, where there is none).
+pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::Array(values)) = node.get("enum") else { return Ok(()) };
+    let had_null = values.iter().any(Value::is_null);
+    let mut stringified = false;
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for v in values {
+        let s = match v {
+            Value::Null => continue,
+            Value::String(s) => s.clone(),
+            other => {
+                stringified = true;
+                json_text(other)
+            }
+        };
+        if seen.insert(s.clone()) {
+            out.push(Value::String(s));
+        }
+    }
+    if had_null {
+        if cx.target.caps.nullable_marker {
+            node.insert("nullable".into(), Value::Bool(true));
+        } else {
+            cx.null_dropped.insert(cx.path.to_string());
+        }
+    }
+    if out.is_empty() {
+        node.shift_remove("enum");
+        return Ok(());
+    }
+    if stringified {
+        cx.lossy("enum-stringified", format!("non-string enum values were written as strings: {} only accepts string enums", cx.target.id));
+        cx.count("enumsStringified");
+    }
+    node.insert("enum".into(), Value::Array(out));
+    if node.get("type") != Some(&json!("string")) {
+        node.insert("type".into(), json!("string"));
+    }
+    Ok(())
+}

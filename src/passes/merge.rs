@@ -1,0 +1,178 @@
+//! Merging schemas: the conjunction of `allOf` branches, and the union of object
+//! branches that targets without combinators need.
+use super::{is_annotation, json_text, types_of};
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+
+/// The schema accepting exactly what both `a` and `b` accept, when that can be
+/// written without a combinator; `None` when they conflict in a way this cannot
+/// express (different patterns, two `anyOf`s, disjoint types).
+pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<String, Value>> {
+    let mut out = a.clone();
+    for (key, bv) in b {
+        let Some(av) = out.get(key) else {
+            out.insert(key.clone(), bv.clone());
+            continue;
+        };
+        if av == bv {
+            continue;
+        }
+        let merged = match key.as_str() {
+            k if is_annotation(k) => av.clone(),
+            "type" => intersect_types(av, bv)?,
+            "properties" => {
+                let (Value::Object(pa), Value::Object(pb)) = (av, bv) else { return None };
+                let mut props = pa.clone();
+                for (name, sb) in pb {
+                    let merged = match props.get(name) {
+                        Some(Value::Object(sa)) => {
+                            let Value::Object(sb) = sb else { return None };
+                            Value::Object(conjoin(sa, sb)?)
+                        }
+                        Some(_) => return None,
+                        None => sb.clone(),
+                    };
+                    props.insert(name.clone(), merged);
+                }
+                Value::Object(props)
+            }
+            "required" => {
+                let (Value::Array(ra), Value::Array(rb)) = (av, bv) else { return None };
+                let mut list = ra.clone();
+                for r in rb {
+                    if !list.contains(r) {
+                        list.push(r.clone());
+                    }
+                }
+                Value::Array(list)
+            }
+            "enum" => {
+                let (Value::Array(ea), Value::Array(eb)) = (av, bv) else { return None };
+                let keep: HashSet<String> = eb.iter().map(json_text).collect();
+                let both: Vec<Value> = ea.iter().filter(|v| keep.contains(&json_text(v))).cloned().collect();
+                if both.is_empty() {
+                    return None;
+                }
+                Value::Array(both)
+            }
+            "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => larger(av, bv)?,
+            "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => smaller(av, bv)?,
+            "additionalProperties" | "items" => match (av, bv) {
+                (Value::Bool(false), _) | (_, Value::Bool(false)) => Value::Bool(false),
+                (Value::Object(x), Value::Object(y)) => Value::Object(conjoin(x, y)?),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        out.insert(key.clone(), merged);
+    }
+    Some(out)
+}
+
+fn intersect_types(a: &Value, b: &Value) -> Option<Value> {
+    let list = |v: &Value| -> Vec<String> {
+        match v {
+            Value::String(s) => vec![s.clone()],
+            Value::Array(xs) => xs.iter().filter_map(|x| x.as_str().map(String::from)).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let (la, lb) = (list(a), list(b));
+    let mut both: Vec<String> = Vec::new();
+    for t in &la {
+        let hit = lb.contains(t) || (t == "integer" && lb.iter().any(|x| x == "number"));
+        if hit && !both.contains(t) {
+            both.push(t.clone());
+        }
+    }
+    for t in &lb {
+        if t == "integer" && la.iter().any(|x| x == "number") && !both.contains(t) {
+            both.push(t.clone());
+        }
+    }
+    match both.len() {
+        0 => None,
+        1 => Some(Value::String(both.remove(0))),
+        _ => Some(Value::Array(both.into_iter().map(Value::String).collect())),
+    }
+}
+
+fn larger(a: &Value, b: &Value) -> Option<Value> {
+    Some(if a.as_f64()? >= b.as_f64()? { a.clone() } else { b.clone() })
+}
+
+fn smaller(a: &Value, b: &Value) -> Option<Value> {
+    Some(if a.as_f64()? <= b.as_f64()? { a.clone() } else { b.clone() })
+}
+
+/// Is this branch an object schema (or a typeless object fragment)?
+pub fn is_object_like(v: &Value) -> bool {
+    let Value::Object(m) = v else { return false };
+    let types = types_of(m);
+    if !types.is_empty() {
+        return types.iter().all(|t| *t == "object" || *t == "null") && types.contains(&"object");
+    }
+    m.contains_key("properties") || m.contains_key("required") || m.contains_key("additionalProperties")
+}
+
+/// One object accepting (at least) every branch: properties united (a name in
+/// several branches keeps the first branch's schema unless all agree), required
+/// narrowed to the names every branch requires. Widening: reported by callers.
+pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
+    let mut props = Map::new();
+    let mut required: Option<Vec<Value>> = None;
+    let mut closed = true;
+    for b in branches {
+        if let Some(Value::Object(p)) = b.get("properties") {
+            for (name, s) in p {
+                match props.get_mut(name) {
+                    None => {
+                        props.insert(name.clone(), s.clone());
+                    }
+                    Some(existing) => {
+                        if let Some(u) = unite_values(existing, s) {
+                            *existing = u;
+                        }
+                    }
+                }
+            }
+        }
+        let r: Vec<Value> = b.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        required = Some(match required {
+            None => r,
+            Some(prev) => prev.into_iter().filter(|x| r.contains(x)).collect(),
+        });
+        closed &= b.get("additionalProperties") == Some(&Value::Bool(false));
+    }
+    let mut out = Map::new();
+    out.insert("type".into(), Value::String("object".into()));
+    out.insert("properties".into(), Value::Object(props));
+    if let Some(r) = required.filter(|r| !r.is_empty()) {
+        out.insert("required".into(), Value::Array(r));
+    }
+    if closed {
+        out.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    out
+}
+
+/// Two schemas for one property: equal, or enums of one type united.
+fn unite_values(a: &Value, b: &Value) -> Option<Value> {
+    if a == b {
+        return Some(a.clone());
+    }
+    let (Value::Object(x), Value::Object(y)) = (a, b) else { return None };
+    let (Some(Value::Array(ex)), Some(Value::Array(ey))) = (x.get("enum"), y.get("enum")) else { return None };
+    if x.get("type") != y.get("type") {
+        return None;
+    }
+    let mut values = ex.clone();
+    for v in ey {
+        if !values.contains(v) {
+            values.push(v.clone());
+        }
+    }
+    let mut out = x.clone();
+    out.insert("enum".into(), Value::Array(values));
+    Some(Value::Object(out))
+}

@@ -1,0 +1,92 @@
+//! Node rules. Each file holds one concern; each rule's doc comment says which
+//! providers need it and why. Rules run inside one post-order walk: when a rule
+//! sees a node, every subschema below it is already normalized for the target.
+pub mod combinators;
+pub mod constants;
+pub mod enums;
+pub mod merge;
+pub mod shapes;
+pub mod spill;
+pub mod strict;
+pub mod types;
+
+use crate::error::Result;
+use crate::walk::Cx;
+use serde_json::{Map, Value};
+
+/// Which part of a pipeline a rule belongs to (only OpenAI strict has two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Sanitize,
+    Enforce,
+}
+
+/// A rule applied to one schema node.
+pub struct Pass {
+    pub name: &'static str,
+    pub stage: Stage,
+    pub run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>,
+}
+
+pub const fn pass(name: &'static str, run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>) -> Pass {
+    Pass { name, stage: Stage::Sanitize, run }
+}
+
+pub const fn enforce(name: &'static str, run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>) -> Pass {
+    Pass { name, stage: Stage::Enforce, run }
+}
+
+/// Runs the target's rules on one node whose subschemas are already normalized.
+/// Rules that build new subschemas (type-array splits, merges) call this on them.
+pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    for p in cx.target.passes {
+        if p.stage == Stage::Enforce && cx.opts.strict_stage == crate::options::StrictStage::Sanitize {
+            continue;
+        }
+        (p.run)(node, cx)?;
+    }
+    Ok(())
+}
+
+/// The node's `type` as a list (empty when absent).
+pub fn types_of(node: &Map<String, Value>) -> Vec<&str> {
+    match node.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `{"type": "null"}`, possibly with annotations.
+pub fn is_null_schema(v: &Value) -> bool {
+    let Value::Object(m) = v else { return false };
+    (m.get("type") == Some(&Value::String("null".into())) && !m.contains_key("anyOf"))
+        || m.get("enum").and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null())
+        || m.get("const") == Some(&Value::Null) && !m.contains_key("type")
+}
+
+/// Keywords that only annotate (they never change what validates).
+pub fn is_annotation(key: &str) -> bool {
+    matches!(
+        key,
+        "title" | "description" | "default" | "examples" | "example" | "deprecated" | "readOnly" | "writeOnly" | "$comment"
+    )
+}
+
+/// Appends a sentence to a node's description.
+pub fn append_description(node: &mut Map<String, Value>, text: &str, separator: &str) {
+    match node.get_mut("description") {
+        Some(Value::String(d)) if !d.is_empty() => {
+            d.push_str(separator);
+            d.push_str(text);
+        }
+        _ => {
+            node.insert("description".into(), Value::String(text.to_string()));
+        }
+    }
+}
+
+/// Canonical JSON text for comparisons and spills.
+pub fn json_text(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}

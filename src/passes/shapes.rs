@@ -1,0 +1,181 @@
+//! Objects, arrays and the root in the shapes the wire requires.
+use super::combinators::overlay_branch;
+use super::merge::{conjoin, is_object_like, unite_objects};
+use super::{apply, types_of};
+use crate::error::Result;
+use crate::walk::Cx;
+use serde_json::{json, Map, Value};
+
+/// Objects get `properties` (OpenAI F3 `object schema missing properties`, the
+/// Google contract §2.4); `required` keeps only declared names where the target
+/// insists (Gemini, Groq F25 `'required' present but 'properties' is missing`).
+pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let caps = cx.target.caps;
+    if !types_of(node).contains(&"object") {
+        return Ok(());
+    }
+    if caps.object_properties && !matches!(node.get("properties"), Some(Value::Object(_))) {
+        node.insert("properties".into(), json!({}));
+    }
+    if let Some(Value::Array(required)) = node.get("required") {
+        let props = node.get("properties").and_then(Value::as_object);
+        let mut seen = std::collections::HashSet::new();
+        let mut kept = Vec::new();
+        let mut dropped = Vec::new();
+        for r in required {
+            let Some(name) = r.as_str() else { continue };
+            if !seen.insert(name) {
+                continue;
+            }
+            if caps.required_declared && !props.is_some_and(|p| p.contains_key(name)) {
+                dropped.push(name.to_string());
+            } else {
+                kept.push(Value::String(name.to_string()));
+            }
+        }
+        if !dropped.is_empty() {
+            cx.lossy(
+                "required-undeclared",
+                format!("required names without a property were removed: {}", dropped.join(", ")),
+            );
+        }
+        node.insert("required".into(), Value::Array(kept));
+    }
+    Ok(())
+}
+
+/// Properties whose "may be null" was dropped below (Cloud Code Assist has no way
+/// to say it) stop being required, so the model can leave them out (contract §3.4).
+pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if cx.null_dropped.is_empty() {
+        return Ok(());
+    }
+    let Some(Value::Object(props)) = node.get("properties") else { return Ok(()) };
+    let base = cx.path.child("properties");
+    let nullable: Vec<String> = props.keys().filter(|n| cx.null_dropped.contains(&base.child(n.as_str()).to_string())).cloned().collect();
+    if let Some(Value::Array(required)) = node.get_mut("required") {
+        required.retain(|r| !r.as_str().is_some_and(|n| nullable.iter().any(|x| x == n)));
+    }
+    Ok(())
+}
+
+/// Arrays get `items` (OpenAI F34 `array schema missing items`, even non-strict;
+/// a Gemini array without items fails the request). A tuple (`prefixItems`) on a
+/// target without tuples becomes an array of any of its member schemas.
+pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.contains_key("items") {
+        return Ok(());
+    }
+    let caps = cx.target.caps;
+    let tuple = match node.get("prefixItems") {
+        Some(Value::Array(members)) if !caps.keeps("prefixItems") && !members.is_empty() => Some(members.clone()),
+        _ => None,
+    };
+    cx.enter("items")?;
+    let mut items = match tuple {
+        Some(mut members) => {
+            cx.lossy("tuple-widened", "prefixItems (a tuple) became items: any of its member schemas, in any position");
+            members.dedup();
+            if members.len() == 1 {
+                members.remove(0)
+            } else {
+                json!({ "anyOf": members })
+            }
+        }
+        None if caps.typed_nodes => {
+            cx.lossy("array-items-added", "an array without items got string items: the target needs an item type");
+            json!({"type": "string"})
+        }
+        None => json!({}),
+    };
+    if let Value::Object(m) = &mut items {
+        apply(m, cx)?;
+    }
+    cx.leave();
+    node.insert("items".into(), items);
+    cx.count("arrayItemsAdded");
+    Ok(())
+}
+
+/// Gemini generates properties in `propertyOrdering` order; without it, the order
+/// is alphabetical. Keeping the schema's order keeps the author's intent (the
+/// google-genai SDK adds it the same way for objects with more than one property).
+pub fn property_ordering(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<()> {
+    let Some(Value::Object(props)) = node.get("properties") else { return Ok(()) };
+    if props.len() < 2 {
+        node.shift_remove("propertyOrdering");
+        return Ok(());
+    }
+    let names: Vec<Value> = props.keys().map(|k| Value::String(k.clone())).collect();
+    node.insert("propertyOrdering".into(), Value::Array(names));
+    Ok(())
+}
+
+/// The root of a tool's parameters must be `type: "object"` with no combinator
+/// (OpenAI F4/F5 even without strict, Anthropic F13, Gemini). A root union of
+/// objects is merged into one object (the OpenClaw approach, seed 004); a scalar
+/// root is wrapped as the single property `value` (WordPress abilities may take
+/// scalar input: providers.md footnote p).
+pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if !cx.path.is_empty() || !cx.target.caps.root_object {
+        return Ok(());
+    }
+    let before = node.clone();
+    if let Some(Value::Array(entries)) = node.get("allOf").cloned() {
+        node.shift_remove("allOf");
+        let objs: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().cloned()).collect();
+        match objs.iter().try_fold(node.clone(), |acc, e| conjoin(&acc, e)) {
+            Some(m) => *node = m,
+            None => {
+                cx.lossy("root-union-merged", "root allOf entries conflict; they were overlaid in order");
+                for e in objs {
+                    overlay_branch(node, e);
+                }
+            }
+        }
+    }
+    for key in ["anyOf", "oneOf"] {
+        let Some(Value::Array(branches)) = node.shift_remove(key) else { continue };
+        let objs: Vec<Map<String, Value>> = branches.iter().filter_map(|b| b.as_object().cloned()).collect();
+        let object_like: Vec<&Map<String, Value>> =
+            objs.iter().filter(|b| is_object_like(&Value::Object((*b).clone()))).collect();
+        if object_like.len() < objs.len() {
+            cx.lossy("root-union-merged", format!("root {key} had non-object branches; only the object branches were kept"));
+        } else {
+            cx.lossy("root-union-merged", format!("root {key} of objects was merged into one object"));
+        }
+        if !object_like.is_empty() {
+            overlay_branch(node, unite_objects(&object_like));
+        }
+        cx.count("rootUnionsMerged");
+    }
+    for key in ["not", "enum", "const", "if", "then", "else"] {
+        if node.shift_remove(key).is_some() {
+            cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
+        }
+    }
+    let types = types_of(node);
+    let object = types.contains(&"object");
+    if types.is_empty() && !node.contains_key("items") {
+        node.insert("type".into(), json!("object"));
+    } else if !object || types.len() > 1 {
+        let mut inner = std::mem::take(node);
+        let defs = inner.shift_remove("$defs");
+        let mut props = Map::new();
+        props.insert("value".into(), Value::Object(inner));
+        node.insert("type".into(), json!("object"));
+        node.insert("properties".into(), Value::Object(props));
+        node.insert("required".into(), json!(["value"]));
+        cx.lossy("root-wrapped", "the root was not an object; it became the single property \"value\"");
+        if let Some(defs) = defs {
+            node.insert("$defs".into(), defs);
+        }
+        cx.count("rootsWrapped");
+    }
+    if *node != before {
+        // The reshaped root needs the node rules once more (properties, strictness);
+        // on an object root without combinators this rule changes nothing, so it ends.
+        apply(node, cx)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,94 @@
+//! Stripping what a target does not accept, and the spill: human-meaningful
+//! stripped keywords are appended to `description`, so the model still reads
+//! "a 5-digit code" when the wire cannot carry `pattern`. The format follows the
+//! contract (seed 003 §2.1) and the Anthropic SDK's `transform_schema`:
+//! `{pattern: "^a$", minimum: 0}` after a blank line.
+use super::{append_description, json_text};
+use crate::error::Result;
+use crate::keywords;
+use crate::options::SpillFormat;
+use crate::walk::Cx;
+use serde_json::{Map, Value};
+
+/// Removes every keyword the target does not keep; spills the human-meaningful
+/// ones. Every removal of an assertion is reported as lossy.
+pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let caps = cx.target.caps;
+    let mut drop: Vec<String> = node.keys().filter(|k| !caps.keeps(k)).cloned().collect();
+    if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.get("format")) {
+        if !formats.contains(&f.as_str()) && !drop.iter().any(|k| k == "format") {
+            drop.push("format".into());
+        }
+    }
+    strip(node, &drop, cx);
+    Ok(())
+}
+
+/// Removes `keys` from `node`, spilling and reporting each.
+pub fn strip(node: &mut Map<String, Value>, keys: &[String], cx: &mut Cx) {
+    if keys.is_empty() {
+        return;
+    }
+    let mut spilled = Vec::new();
+    for key in keys {
+        let Some(value) = node.shift_remove(key) else { continue };
+        cx.count("keywordsStripped");
+        let spill = cx.target.caps.spill && cx.opts.spill != SpillFormat::None && keywords::spillable(key);
+        if spill {
+            spilled.push((key.clone(), value));
+            continue;
+        }
+        match keywords::get(key).map(|k| k.kind) {
+            // Identifiers, dialect, comments and annotations change no instance's validity.
+            Some(keywords::Kind::Core | keywords::Kind::Meta | keywords::Kind::Annotation) => {}
+            Some(keywords::Kind::Extension) | None if key.starts_with("x-") || key == "propertyOrdering" => {}
+            _ => {
+                cx.enter(key.as_str()).ok();
+                cx.lossy("keyword-dropped", format!("{key} is not accepted by {}; it was removed", cx.target.id));
+                cx.leave();
+            }
+        }
+    }
+    if spilled.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = spilled.iter().map(|(k, _)| k.as_str()).collect();
+    cx.lossy(
+        "keyword-spilled",
+        format!("{} not accepted by {}; moved into description", names.join(", "), cx.target.id),
+    );
+    let text = render(&spilled, cx.opts.spill);
+    let separator = if cx.opts.spill == SpillFormat::Paren { " " } else { "\n\n" };
+    append_description(node, &text, separator);
+}
+
+/// Renders spilled keywords in the chosen format.
+pub fn render(entries: &[(String, Value)], format: SpillFormat) -> String {
+    match format {
+        SpillFormat::Paren => entries
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => format!("({k}: {s})"),
+                _ => format!("({k}: {})", json_text(v)),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => {
+            let body: Vec<String> = entries.iter().map(|(k, v)| format!("{k}: {}", json_text(v))).collect();
+            format!("{{{}}}", body.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn spill_format_matches_the_contract() {
+        let e = vec![("pattern".to_string(), json!("^a$")), ("minimum".to_string(), json!(0))];
+        assert_eq!(render(&e, SpillFormat::Spill), r#"{pattern: "^a$", minimum: 0}"#);
+        assert_eq!(render(&e, SpillFormat::Paren), "(pattern: ^a$) (minimum: 0)");
+    }
+}

@@ -1,0 +1,156 @@
+//! OpenAI strict mode: sanitize, then enforce (seed 000, contract §1).
+use super::spill::strip;
+use super::types::{common_type, is_typed};
+use super::{is_annotation, is_null_schema, json_text, types_of};
+use crate::error::{Error, Result};
+use crate::walk::Cx;
+use serde_json::{json, Map, Value};
+
+/// `default` is not permitted in strict mode (F37 `'default' is not permitted`);
+/// its value is kept as ` (default: X)` in an existing description that does not
+/// already mention one (contract §1.1).
+pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(default) = node.shift_remove("default") else { return Ok(()) };
+    cx.count("defaultsInlined");
+    if let Some(Value::String(d)) = node.get_mut("description") {
+        if !d.contains("(default:") {
+            d.push_str(&format!(" (default: {})", json_text(&default)));
+        }
+    }
+    Ok(())
+}
+
+/// Regex features outside the provider's engine: lookaround and backreferences.
+/// (pydantic-ai's OpenAI transformer and the pi-ai Responses walker drop these.)
+fn unsupported_regex(p: &str) -> bool {
+    p.contains("(?=") || p.contains("(?!") || p.contains("(?<=") || p.contains("(?<!") || {
+        let b = p.as_bytes();
+        b.windows(2).any(|w| w[0] == b'\\' && w[1].is_ascii_digit() && w[1] != b'0')
+    }
+}
+
+/// Patterns with lookaround or backreferences are removed (and spilled).
+pub fn regex_subset(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if node.get("pattern").and_then(Value::as_str).is_some_and(unsupported_regex) {
+        strip(node, &["pattern".to_string()], cx);
+    }
+    Ok(())
+}
+
+const CONSTRAINTS: &[&str] = &[
+    "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+];
+
+/// With `stripStrictConstraints`, the constraints the first strict release (and
+/// fine-tuned models today) reject are stripped and spilled (seed 003 §1.1).
+pub fn strip_constraints(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if !cx.opts.strip_strict_constraints {
+        return Ok(());
+    }
+    let keys: Vec<String> = node.keys().filter(|k| CONSTRAINTS.contains(&k.as_str())).cloned().collect();
+    strip(node, &keys, cx);
+    Ok(())
+}
+
+/// Strict nodes need a `type`: inferred from `enum`, `properties` or `items`.
+/// Mixed-primitive enums cannot be typed with one keyword; they are left for the
+/// checker, which makes the call fail open (seed 000, enum/const inference).
+pub fn infer_strict_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if node.contains_key("type") || node.contains_key("$ref") || node.contains_key("anyOf") {
+        return Ok(());
+    }
+    let inferred = if let Some(Value::Array(values)) = node.get("enum") {
+        let non_null: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+        match common_type(&non_null) {
+            Some(t) if t != "object" && t != "array" => {
+                if non_null.len() < values.len() {
+                    Some(json!([t, "null"]))
+                } else {
+                    Some(json!(t))
+                }
+            }
+            _ => None,
+        }
+    } else if node.contains_key("properties") {
+        Some(json!("object"))
+    } else if node.contains_key("items") || node.contains_key("prefixItems") {
+        Some(json!("array"))
+    } else {
+        None
+    };
+    if let Some(t) = inferred {
+        node.insert("type".into(), t);
+        cx.count("typesInferred");
+    }
+    Ok(())
+}
+
+/// Every object closed and fully required; optional properties become nullable
+/// (contract §1.3). A pure union gets a null branch appended in place; anything
+/// else is wrapped, since siblings beside `anyOf` are conjunctive and an appended
+/// branch would not make the node nullable.
+pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if !types_of(node).contains(&"object") {
+        return Ok(());
+    }
+    match node.get("additionalProperties") {
+        None | Some(Value::Bool(false)) => {}
+        Some(_) => {
+            return Err(Error::StrictUnrepresentable {
+                pointer: cx.path.child("additionalProperties"),
+                message: "an open map (additionalProperties other than false) cannot be expressed in OpenAI strict mode"
+                    .into(),
+            })
+        }
+    }
+    node.insert("additionalProperties".into(), Value::Bool(false));
+    if !node.contains_key("properties") {
+        node.insert("properties".into(), json!({}));
+    }
+    let required: Vec<String> = node
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    let Some(Value::Object(props)) = node.get_mut("properties") else { return Ok(()) };
+    let mut all = Vec::with_capacity(props.len());
+    for (name, schema) in props.iter_mut() {
+        all.push(Value::String(name.clone()));
+        if required.contains(name) || accepts_null(schema) {
+            continue;
+        }
+        make_nullable(schema);
+        cx.count("optionalToNullable");
+    }
+    node.insert("required".into(), Value::Array(all));
+    Ok(())
+}
+
+fn accepts_null(v: &Value) -> bool {
+    let Value::Object(m) = v else { return false };
+    types_of(m).contains(&"null")
+        || m.get("enum").and_then(Value::as_array).is_some_and(|e| e.contains(&Value::Null))
+        || m.get("anyOf").and_then(Value::as_array).is_some_and(|b| b.iter().any(|x| is_null_schema(x) || accepts_null(x)))
+}
+
+fn make_nullable(schema: &mut Value) {
+    let Value::Object(m) = schema else { return };
+    let pure = m.contains_key("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k));
+    if pure {
+        if let Some(Value::Array(branches)) = m.get_mut("anyOf") {
+            branches.push(json!({"type": "null"}));
+        }
+        return;
+    }
+    let mut inner = std::mem::take(m);
+    let mut wrapper = Map::new();
+    for key in ["title", "description"] {
+        if let Some(v) = inner.shift_remove(key) {
+            wrapper.insert(key.into(), v);
+        }
+    }
+    let inner = Value::Object(inner);
+    debug_assert!(is_typed(&inner) || inner.get("$ref").is_some() || inner.as_object().is_some_and(Map::is_empty));
+    wrapper.insert("anyOf".into(), json!([inner, {"type": "null"}]));
+    *m = wrapper;
+}

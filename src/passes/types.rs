@@ -1,0 +1,230 @@
+//! `type`: arrays of types, and nodes without one.
+use super::{apply, is_annotation, types_of};
+use crate::error::Result;
+use crate::keywords::{self, applies_to};
+use crate::targets::TypeArrays;
+use crate::walk::Cx;
+use serde_json::{json, Map, Value};
+
+/// Rewrites `type: [...]` into the target's spelling (see `TypeArrays`).
+/// Gemini's `Schema.type` is a single enum (footnote 3: `Proto field is not
+/// repeating, cannot start list`); Cloud Code Assist has no null marker at all;
+/// OpenAI strict documents nullable unions as `anyOf` (seed 000, edge cases).
+pub fn type_arrays(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let mode = cx.target.caps.type_arrays;
+    let Some(Value::Array(list)) = node.get("type") else {
+        if node.get("type").and_then(Value::as_str) == Some("null") && mode != TypeArrays::Keep && mode != TypeArrays::AnyOf {
+            null_only(node, cx);
+        }
+        return Ok(());
+    };
+    if mode == TypeArrays::Keep {
+        return Ok(());
+    }
+    let mut types: Vec<String> = Vec::new();
+    for t in list.iter().filter_map(Value::as_str) {
+        if !types.iter().any(|x| x == t) {
+            types.push(t.to_string());
+        }
+    }
+    let has_null = types.iter().any(|t| t == "null");
+    let real: Vec<String> = types.iter().filter(|t| *t != "null").cloned().collect();
+    if real.is_empty() {
+        node.insert("type".into(), json!("null"));
+        if mode != TypeArrays::AnyOf {
+            null_only(node, cx);
+        }
+        return Ok(());
+    }
+    match mode {
+        TypeArrays::Keep => {}
+        TypeArrays::NullableMarker => {
+            if real.len() == 1 {
+                node.insert("type".into(), Value::String(real[0].clone()));
+            } else {
+                split(node, &real, cx)?;
+            }
+            if has_null {
+                node.insert("nullable".into(), Value::Bool(true));
+            }
+        }
+        TypeArrays::FirstType => {
+            if real.len() > 1 {
+                cx.lossy(
+                    "type-narrowed",
+                    format!("type {:?} became {:?}: {} accepts one type per node", types, real[0], cx.target.id),
+                );
+                prune_for_type(node, &real[0]);
+            }
+            node.insert("type".into(), Value::String(real[0].clone()));
+            if has_null {
+                mark_null_dropped(cx);
+            }
+        }
+        TypeArrays::AnyOf => {
+            if real.len() == 1 && !has_null {
+                node.insert("type".into(), Value::String(real[0].clone()));
+            } else {
+                split(node, &types, cx)?;
+            }
+        }
+    }
+    cx.count("typeArrayRewrites");
+    Ok(())
+}
+
+/// Splits a multi-type node into one `anyOf` branch per type, each with only the
+/// keywords that apply to its type; annotations stay on the wrapper (the
+/// description is hoisted, not copied into every branch).
+fn split(node: &mut Map<String, Value>, types: &[String], cx: &mut Cx) -> Result<()> {
+    let mut branches = Vec::new();
+    for t in types {
+        let mut branch = Map::new();
+        branch.insert("type".into(), Value::String(t.clone()));
+        if t != "null" {
+            for (k, v) in node.iter() {
+                if k == "type" || is_annotation(k) || k == "nullable" {
+                    continue;
+                }
+                if k == "enum" {
+                    let Value::Array(values) = v else { continue };
+                    let kept: Vec<Value> = values.iter().filter(|x| value_has_type(x, t)).cloned().collect();
+                    if kept.is_empty() {
+                        branch.insert("skip".into(), Value::Null);
+                    }
+                    branch.insert(k.clone(), Value::Array(kept));
+                    continue;
+                }
+                if applies_to(keywords::applies(k), t) {
+                    branch.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        if branch.contains_key("skip") {
+            continue;
+        }
+        let mut b = Value::Object(branch);
+        if let Value::Object(m) = &mut b {
+            apply(m, cx)?;
+        }
+        branches.push(b);
+    }
+    node.retain(|k, _| is_annotation(k));
+    node.insert("anyOf".into(), Value::Array(branches));
+    Ok(())
+}
+
+/// Does a JSON value belong to JSON Schema type `t`?
+pub fn value_has_type(v: &Value, t: &str) -> bool {
+    match (v, t) {
+        (Value::Null, "null") | (Value::Bool(_), "boolean") | (Value::String(_), "string") => true,
+        (Value::Array(_), "array") | (Value::Object(_), "object") => true,
+        (Value::Number(_), "number") => true,
+        (Value::Number(n), "integer") => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
+        _ => false,
+    }
+}
+
+/// The single JSON Schema type of all `values`, if they share one.
+pub fn common_type(values: &[Value]) -> Option<&'static str> {
+    let mut found: Option<&'static str> = None;
+    for v in values {
+        let t = match v {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+            Value::Number(_) if value_has_type(v, "integer") => "integer",
+            Value::Number(_) => "number",
+        };
+        found = match (found, t) {
+            (None, t) => Some(t),
+            (Some(a), b) if a == b => Some(a),
+            (Some("integer"), "number") | (Some("number"), "integer") => Some("number"),
+            _ => return None,
+        };
+    }
+    found
+}
+
+/// Removes keywords that do not apply to type `t` (after a lossy type choice).
+fn prune_for_type(node: &mut Map<String, Value>, t: &str) {
+    node.retain(|k, _| k == "type" || applies_to(keywords::applies(k), t));
+    if let Some(Value::Array(values)) = node.get_mut("enum") {
+        values.retain(|v| value_has_type(v, t));
+    }
+}
+
+/// Records that this node lost its "may be null" so the parent object can make
+/// the property optional instead (contract §3.4).
+fn mark_null_dropped(cx: &mut Cx) {
+    cx.null_dropped.insert(cx.path.to_string());
+    cx.count("nullableToOptional");
+}
+
+/// A node that only allows `null`: no target without null types can say that.
+/// It becomes a nullable string (Gemini) or an optional string (Cloud Code Assist).
+fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
+    node.insert("type".into(), json!("string"));
+    node.shift_remove("enum");
+    if cx.target.caps.nullable_marker {
+        node.insert("nullable".into(), Value::Bool(true));
+    } else {
+        mark_null_dropped(cx);
+    }
+    cx.lossy("null-type-widened", format!("a null-only schema became a nullable string: {} has no null type", cx.target.id));
+}
+
+/// Gives a typeless node the type its keywords imply; targets whose wire rejects
+/// typeless nodes need this (a typeless Gemini `Schema` fails the whole request:
+/// providers.md footnote 57). With nothing to go on, `string` is chosen and reported.
+pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if node.contains_key("type") {
+        return Ok(());
+    }
+    if let Some(Value::Array(branches)) = node.get("anyOf") {
+        if !branches.is_empty() && branches.iter().all(is_typed) {
+            return Ok(());
+        }
+    }
+    if let Some(t) = implied(node) {
+        node.insert("type".into(), Value::String(t.to_string()));
+        cx.count("typesInferred");
+        return Ok(());
+    }
+    if node.contains_key("anyOf") || node.contains_key("oneOf") {
+        // Typed branches are handled by the union passes; an untyped branch is typed there.
+        return Ok(());
+    }
+    node.insert("type".into(), json!("string"));
+    cx.lossy("typeless-node-typed", format!("a schema without a type became a string: {} needs a type on every node", cx.target.id));
+    Ok(())
+}
+
+/// The type implied by `enum` values or type-specific keywords.
+pub fn implied(node: &Map<String, Value>) -> Option<&'static str> {
+    if let Some(Value::Array(values)) = node.get("enum") {
+        let non_null: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+        return Some(common_type(&non_null).unwrap_or("string"));
+    }
+    node.keys().find_map(|k| keywords::implied_type(k))
+}
+
+/// A node counts as typed when it has `type` or an `anyOf` of typed branches.
+pub fn is_typed(v: &Value) -> bool {
+    let Value::Object(m) = v else { return false };
+    if m.contains_key("type") {
+        return true;
+    }
+    match m.get("anyOf") {
+        Some(Value::Array(b)) => !b.is_empty() && b.iter().all(is_typed),
+        _ => false,
+    }
+}
+
+/// The single non-null type of a node, if it has exactly one.
+pub fn single_type(node: &Map<String, Value>) -> Option<&str> {
+    let ts: Vec<&str> = types_of(node).into_iter().filter(|t| *t != "null").collect();
+    (ts.len() == 1).then(|| ts[0])
+}

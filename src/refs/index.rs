@@ -1,0 +1,71 @@
+//! Where each `$id` and `$anchor` of a document lives, and ref resolution.
+use crate::draft::Moves;
+use crate::pointer::Pointer;
+use crate::walk;
+use serde_json::Value;
+use std::collections::HashMap;
+
+pub struct Index {
+    ids: HashMap<String, Pointer>,
+    anchors: HashMap<String, Pointer>,
+}
+
+impl Index {
+    pub fn build(doc: &Value) -> Self {
+        let mut ids = HashMap::new();
+        let mut anchors = HashMap::new();
+        walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
+            let Value::Object(m) = node else { return };
+            if let Some(Value::String(id)) = m.get("$id") {
+                match id.strip_prefix('#') {
+                    // draft-06/07 spelled anchors as `"$id": "#name"`.
+                    Some(anchor) if !anchor.is_empty() => {
+                        anchors.entry(anchor.to_string()).or_insert_with(|| path.clone());
+                    }
+                    _ => {
+                        ids.entry(id.trim_end_matches('#').to_string()).or_insert_with(|| path.clone());
+                    }
+                }
+            }
+            for key in ["$anchor", "$dynamicAnchor"] {
+                if let Some(Value::String(a)) = m.get(key) {
+                    anchors.entry(a.clone()).or_insert_with(|| path.clone());
+                }
+            }
+        });
+        Index { ids, anchors }
+    }
+
+    /// The pointer a `$ref` designates, if it stays inside the document.
+    pub fn resolve(&self, reference: &str, moves: &Moves) -> Option<Pointer> {
+        let (uri, fragment) = match reference.split_once('#') {
+            Some((u, f)) => (u, f),
+            None => (reference, ""),
+        };
+        let base = if uri.is_empty() { Pointer::root() } else { self.resource(uri)? };
+        if fragment.is_empty() {
+            return Some(base);
+        }
+        if fragment.starts_with('/') || fragment.starts_with("%2F") {
+            let rel = Pointer::parse_fragment(fragment)?;
+            let mut full = base;
+            for seg in rel.segments() {
+                full.push(seg.clone());
+            }
+            return Some(moves.translate(&full));
+        }
+        self.anchors.get(fragment).cloned()
+    }
+
+    /// An embedded resource by its `$id`: exact, then by trailing path.
+    fn resource(&self, uri: &str) -> Option<Pointer> {
+        if let Some(p) = self.ids.get(uri) {
+            return Some(p.clone());
+        }
+        self.ids
+            .iter()
+            .filter(|(id, _)| id.ends_with(&format!("/{uri}")) || uri.ends_with(&format!("/{id}")))
+            .min_by_key(|(_, p)| p.len())
+            .map(|(_, p)| p.clone())
+    }
+}

@@ -1,0 +1,267 @@
+//! `$ref` resolution, inlining, cycle detection and budgets.
+//!
+//! Resolution covers everything that stays inside the document: `#`, any
+//! `#/json/pointer` (into `$defs`, `definitions` or anywhere else), `$anchor`
+//! names, and `$id`-qualified URIs of embedded resources. Inlining merges the
+//! ref site's siblings over the resolved target (siblings win, as the OpenAI
+//! SDK's strictifier does). Recursion is kept as `$ref` + root `$defs` where the
+//! target accepts it and cut after `maxRecursion` expansions where it does not.
+//! This module never rewrites keywords other than `$ref` and its bookkeeping.
+mod index;
+
+use crate::draft::Moves;
+use crate::error::{Error, Result};
+use crate::keywords::{self, Slot};
+use crate::pointer::Pointer;
+use crate::walk::Cx;
+use index::Index;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// Keywords that only serve resolution; they are gone after inlining.
+const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
+
+/// Inlines every resolvable `$ref` of `doc` (already upgraded to 2020-12).
+pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
+    let index = Index::build(doc);
+    let mut ex = Expander {
+        doc,
+        index,
+        moves,
+        recursion: cx.target.caps.recursion,
+        regions: vec![(Pointer::root(), Pointer::root())],
+        src: Pointer::root(),
+        emitted: 0,
+        over_budget: false,
+        defs: Vec::new(),
+        def_names: HashMap::new(),
+    };
+    let mut out = ex.node(doc, cx)?;
+    // Definitions kept for recursion are expanded once each, with their own
+    // pointer as the first region so their self-references stay references.
+    let mut i = 0;
+    let mut bodies = Map::new();
+    while i < ex.defs.len() {
+        let (target, name) = ex.defs[i].clone();
+        i += 1;
+        let Some(source) = target.resolve(doc) else { continue };
+        ex.regions = vec![(target.clone(), target.clone())];
+        ex.src = target;
+        cx.enter("$defs")?;
+        cx.enter(name.as_str())?;
+        let body = ex.node(source, cx)?;
+        cx.leave();
+        cx.leave();
+        bodies.insert(name, body);
+    }
+    if !bodies.is_empty() {
+        if let Value::Object(root) = &mut out {
+            root.insert("$defs".into(), Value::Object(bodies));
+        }
+    }
+    Ok(out)
+}
+
+struct Expander<'d> {
+    doc: &'d Value,
+    index: Index,
+    moves: &'d Moves,
+    /// The target can express recursion with `$ref`.
+    recursion: bool,
+    /// Jump targets being expanded, each with the source pointer where it was left.
+    regions: Vec<(Pointer, Pointer)>,
+    /// The source pointer of the node being expanded.
+    src: Pointer,
+    /// Nodes produced inside ref expansions so far (the budget counts these).
+    emitted: usize,
+    over_budget: bool,
+    /// Definitions kept as `$ref` targets: source pointer → `$defs` name.
+    defs: Vec<(Pointer, String)>,
+    def_names: HashMap<Pointer, String>,
+}
+
+impl<'d> Expander<'d> {
+    fn node(&mut self, value: &Value, cx: &mut Cx) -> Result<Value> {
+        if self.regions.len() > 1 {
+            self.emitted += 1;
+        }
+        let Value::Object(node) = value else { return Ok(value.clone()) };
+        let reference = node.get("$ref").or_else(|| node.get("$dynamicRef")).and_then(Value::as_str);
+        match reference {
+            Some(r) => self.reference(node, r, cx),
+            None => self.children(node, &[], cx),
+        }
+    }
+
+    /// Copies a node, expanding its subschemas, minus resolution-only keywords
+    /// and `skip`.
+    fn children(&mut self, node: &Map<String, Value>, skip: &[&str], cx: &mut Cx) -> Result<Value> {
+        let mut out = Map::with_capacity(node.len());
+        for (key, value) in node {
+            if RESOLUTION_KEYS.contains(&key.as_str()) || skip.contains(&key.as_str()) {
+                continue;
+            }
+            let copied = match (keywords::slot(key), value) {
+                (Slot::Schema, _) => self.child(key, value, cx)?,
+                (Slot::SchemaArray, Value::Array(items)) => {
+                    cx.enter(key.as_str())?;
+                    self.src.push(key.as_str());
+                    let mut list = Vec::with_capacity(items.len());
+                    for (i, item) in items.iter().enumerate() {
+                        list.push(self.child(&i.to_string(), item, cx)?);
+                    }
+                    self.src.pop();
+                    cx.leave();
+                    Value::Array(list)
+                }
+                (Slot::SchemaMap, Value::Object(entries)) => {
+                    cx.enter(key.as_str())?;
+                    self.src.push(key.as_str());
+                    let mut map = Map::with_capacity(entries.len());
+                    for (name, entry) in entries {
+                        map.insert(name.clone(), self.child(name, entry, cx)?);
+                    }
+                    self.src.pop();
+                    cx.leave();
+                    Value::Object(map)
+                }
+                _ => value.clone(),
+            };
+            out.insert(key.clone(), copied);
+        }
+        Ok(Value::Object(out))
+    }
+
+    fn child(&mut self, seg: &str, value: &Value, cx: &mut Cx) -> Result<Value> {
+        cx.enter(seg)?;
+        self.src.push(seg);
+        let out = self.node(value, cx);
+        self.src.pop();
+        cx.leave();
+        out
+    }
+
+    fn reference(&mut self, node: &Map<String, Value>, reference: &str, cx: &mut Cx) -> Result<Value> {
+        let target = self.index.resolve(reference, self.moves).filter(|p| p.resolve(self.doc).is_some_and(Value::is_object));
+        let Some(target) = target else {
+            if cx.opts.strict_unresolved_refs {
+                return Err(Error::UnresolvedRef { pointer: cx.path.clone(), reference: reference.to_string() });
+            }
+            cx.count("refsUnresolved");
+            cx.lossy("unresolved-ref", format!("$ref {reference:?} does not resolve inside the document; it was replaced by {{}}"));
+            return self.siblings(node, Map::new(), cx);
+        };
+        let expansions = self.expansions(&target);
+        if expansions >= cx.opts.max_recursion.max(1) || (expansions > 0 && self.recursion) {
+            return self.cycle(node, reference, target, cx);
+        }
+        if self.emitted > cx.opts.ref_budget {
+            if !self.over_budget {
+                self.over_budget = true;
+                if !self.recursion {
+                    cx.lossy(
+                        "ref-budget-exceeded",
+                        format!("inlining $refs produced more than {} nodes; further refs are cut", cx.opts.ref_budget),
+                    );
+                }
+            }
+            if self.recursion {
+                return self.keep(node, target, cx);
+            }
+            cx.count("sizeCoarsenings");
+            return self.placeholder(node, &target, "size budget", cx);
+        }
+        cx.count("refsInlined");
+        let saved = std::mem::replace(&mut self.src, target.clone());
+        self.regions.push((target.clone(), Pointer::root()));
+        let resolved = target.resolve(self.doc).expect("checked above");
+        let expanded = self.node(resolved, cx);
+        self.regions.pop();
+        self.src = saved;
+        let Value::Object(base) = expanded? else { unreachable!("targets are objects") };
+        self.siblings(node, base, cx)
+    }
+
+    /// How many times `target` is being expanded on the current path.
+    fn expansions(&mut self, target: &Pointer) -> usize {
+        let last = self.regions.len() - 1;
+        self.regions[last].1 = self.src.clone();
+        self.regions.iter().filter(|(start, end)| target.starts_with(start) && end.starts_with(target)).count()
+    }
+
+    fn cycle(&mut self, node: &Map<String, Value>, reference: &str, target: Pointer, cx: &mut Cx) -> Result<Value> {
+        if self.recursion {
+            cx.count("cyclesPreserved");
+            return self.keep(node, target, cx);
+        }
+        cx.count("cyclesCut");
+        cx.lossy(
+            "recursion-cut",
+            format!("recursive $ref {reference:?} was expanded {} time(s), then cut", cx.opts.max_recursion.max(1)),
+        );
+        self.placeholder(node, &target, "recursive", cx)
+    }
+
+    /// Keeps `$ref` to a root `$defs` entry (or `#` for the root itself).
+    fn keep(&mut self, node: &Map<String, Value>, target: Pointer, cx: &mut Cx) -> Result<Value> {
+        let reference = if target.is_empty() {
+            "#".to_string()
+        } else {
+            format!("#/$defs/{}", self.def_name(&target).replace('~', "~0").replace('/', "~1"))
+        };
+        let mut base = Map::new();
+        base.insert("$ref".into(), Value::String(reference));
+        self.siblings(node, base, cx)
+    }
+
+    fn def_name(&mut self, target: &Pointer) -> String {
+        if let Some(name) = self.def_names.get(target) {
+            return name.clone();
+        }
+        let stem: String = target
+            .segments()
+            .last()
+            .map(|s| s.chars().map(|c| if c.is_ascii_alphanumeric() || "_.-".contains(c) { c } else { '_' }).collect())
+            .unwrap_or_default();
+        let stem = if stem.is_empty() { "def".to_string() } else { stem };
+        let mut name = stem.clone();
+        let mut n = 2;
+        while self.def_names.values().any(|v| *v == name) {
+            name = format!("{stem}_{n}");
+            n += 1;
+        }
+        self.def_names.insert(target.clone(), name.clone());
+        self.defs.push((target.clone(), name.clone()));
+        name
+    }
+
+    /// What stands where a ref is cut: the target's type and description, so the
+    /// node stays typed for targets that reject typeless schemas.
+    fn placeholder(&mut self, node: &Map<String, Value>, target: &Pointer, why: &str, cx: &mut Cx) -> Result<Value> {
+        let mut base = Map::new();
+        if let Some(Value::Object(def)) = target.resolve(self.doc) {
+            if let Some(t) = def.get("type") {
+                base.insert("type".into(), t.clone());
+            }
+            let name = target.segments().last().cloned().unwrap_or_else(|| "root".into());
+            let text = match def.get("description").and_then(Value::as_str) {
+                Some(d) => format!("{d} ({why} {name}, not expanded further)"),
+                None => format!("({why} {name}, not expanded further)"),
+            };
+            base.insert("description".into(), Value::String(text));
+        }
+        self.siblings(node, base, cx)
+    }
+
+    /// Overlays the ref site's other keywords on `base` (siblings win); they are
+    /// expanded in the ref site's own context.
+    fn siblings(&mut self, node: &Map<String, Value>, mut base: Map<String, Value>, cx: &mut Cx) -> Result<Value> {
+        let Value::Object(expanded) = self.children(node, &["$ref", "$dynamicRef"], cx)? else {
+            unreachable!("children builds an object")
+        };
+        for (k, v) in expanded {
+            base.insert(k, v);
+        }
+        Ok(Value::Object(base))
+    }
+}

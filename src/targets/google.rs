@@ -1,0 +1,93 @@
+//! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
+//! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
+//! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
+use super::{Caps, OnViolation, Target, TypeArrays, BASE};
+use crate::passes::{combinators, constants, enums, pass, shapes, spill, types};
+
+/// Fields of the `Schema` proto kept on the wire. `format`, `pattern`, bounds and
+/// lengths exist in the proto but are stripped and spilled, as the contract
+/// requires (seed 003 §2.1): Gemini CLI users report formats beyond `enum` and
+/// `date-time` rejected (providers.md footnote 27).
+const GOOGLE_KEYWORDS: &[&str] = &[
+    "type", "title", "description", "nullable", "enum", "properties", "required", "items", "anyOf", "propertyOrdering",
+    "default", "example",
+];
+
+const GOOGLE_CAPS: Caps = Caps {
+    keep: Some(GOOGLE_KEYWORDS),
+    recursion: false,
+    type_arrays: TypeArrays::NullableMarker,
+    nullable_marker: true,
+    string_enums: true,
+    one_of: false,
+    all_of: false,
+    negation: false,
+    typed_nodes: true,
+    object_properties: true,
+    array_items: true,
+    root_object: true,
+    required_declared: true,
+    null_type: false,
+    ..BASE
+};
+
+pub static GOOGLE: Target = Target {
+    id: "google",
+    description: "Gemini API, Vertex AI and Gemini CLI function declarations (Schema proto subset)",
+    source: "https://ai.google.dev/api/caching#Schema",
+    caps: GOOGLE_CAPS,
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("type-arrays", types::type_arrays),
+        pass("null-unions", combinators::null_unions),
+        pass("literal-unions", constants::literal_unions),
+        pass("splice-unions", combinators::splice_unions),
+        pass("infer-type", types::infer_type),
+        pass("string-enums", enums::string_enums),
+        pass("array-items", shapes::array_items),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("property-ordering", shapes::property_ordering),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+};
+
+/// Cloud Code Assist forwards Claude tools through the same proto, then applies
+/// Anthropic's 2020-12 validation (providers.md footnote 20, `earendil-works/pi#841`).
+/// It accepts no combinator and no null marker (contract §3), and anything left
+/// over falls back per tool to `{"type":"object","properties":{}}` (§3.6).
+const CCA_KEYWORDS: &[&str] = &["type", "title", "description", "enum", "properties", "required", "items", "default"];
+
+pub static CCA: Target = Target {
+    id: "cca",
+    description: "Claude via Google Cloud Code Assist / Antigravity (no combinators; per-tool fallback)",
+    source: "seed 003 §3 (pi-ai CONSTRAINTS.md); providers.md footnote 20",
+    caps: Caps {
+        keep: Some(CCA_KEYWORDS),
+        type_arrays: TypeArrays::FirstType,
+        nullable_marker: false,
+        any_of: false,
+        ..GOOGLE_CAPS
+    },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("type-arrays", types::type_arrays),
+        pass("null-unions", combinators::null_unions),
+        pass("literal-unions", constants::literal_unions),
+        pass("splice-unions", combinators::splice_unions),
+        pass("collapse-unions", combinators::collapse_unions),
+        pass("infer-type", types::infer_type),
+        pass("string-enums", enums::string_enums),
+        pass("array-items", shapes::array_items),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("optional-nullables", shapes::optional_nullables),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Fallback,
+};

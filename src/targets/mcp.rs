@@ -1,0 +1,18 @@
+//! MCP `inputSchema` ingestion (seed 000 `normalizeSchemaForMCP`; MCP 2025-11-25
+//! "JSON Schema Usage": 2020-12 by default, root `type: "object"`).
+use super::{OnViolation, Target, BASE};
+use crate::passes::{pass, shapes, Pass};
+
+pub static MCP: Target = Target {
+    id: "mcp",
+    description: "MCP tool inputSchema: draft 2020-12, refs inlined, object root",
+    source: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools",
+    caps: super::Caps { strip: &["$schema", "nullable"], root_object: true, ..BASE },
+    passes: PASSES,
+    on_violation: OnViolation::Report,
+};
+
+static PASSES: &[Pass] = &[
+    pass("strip-unsupported", crate::passes::spill::strip_unsupported),
+    pass("root-object", shapes::root_object),
+];

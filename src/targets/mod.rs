@@ -1,0 +1,128 @@
+//! Targets are data: what the wire accepts (`Caps`, also read by the checker)
+//! and the ordered node rules that get a schema there. A target states only
+//! what differs from its base.
+pub mod google;
+pub mod mcp;
+pub mod openai;
+
+use crate::passes::Pass;
+
+/// How a `type` array (`["string", "null"]`) is written for the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeArrays {
+    /// Accepted as is.
+    Keep,
+    /// `["T","null"]` → `T` + `nullable: true`; several types → `anyOf` (Gemini).
+    NullableMarker,
+    /// `["T","null"]` → `T`, the property becomes optional; several → first (Cloud Code Assist).
+    FirstType,
+    /// One `anyOf` branch per type (OpenAI strict).
+    AnyOf,
+}
+
+/// What the target's wire format accepts. Passes rewrite toward it; `check` verifies it.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    /// Keywords the target accepts; `None` accepts every keyword.
+    pub keep: Option<&'static [&'static str]>,
+    /// Keywords removed even when `keep` is `None`.
+    pub strip: &'static [&'static str],
+    /// `$ref` + `$defs` recursion can be expressed.
+    pub recursion: bool,
+    pub type_arrays: TypeArrays,
+    /// The output may carry OpenAPI's `nullable: true`.
+    pub nullable_marker: bool,
+    /// `enum` values must be strings (Gemini's Schema proto: F19).
+    pub string_enums: bool,
+    pub any_of: bool,
+    pub one_of: bool,
+    pub all_of: bool,
+    /// `not`, `if`/`then`/`else`.
+    pub negation: bool,
+    /// Every node needs a `type` (or an `anyOf` of typed branches).
+    pub typed_nodes: bool,
+    /// Every object needs `properties` (OpenAI F3, Gemini).
+    pub object_properties: bool,
+    /// Every array needs `items` (OpenAI F34, Gemini).
+    pub array_items: bool,
+    /// The root must be `type: "object"` without a root combinator (F4, F5, F13).
+    pub root_object: bool,
+    /// Every `required` name must be a declared property (Gemini, Groq F25).
+    pub required_declared: bool,
+    /// String formats the target accepts; `None` accepts any.
+    pub formats: Option<&'static [&'static str]>,
+    /// `type: "null"` is accepted.
+    pub null_type: bool,
+    /// Every object must be closed (`additionalProperties: false`) and list every
+    /// property in `required`; `$ref` has no siblings; OpenAI's limits apply.
+    pub closed_objects: bool,
+    /// Spill stripped human-meaningful keywords into `description`.
+    pub spill: bool,
+}
+
+impl Caps {
+    pub fn keeps(&self, key: &str) -> bool {
+        !self.strip.contains(&key) && self.keep.is_none_or(|k| k.contains(&key))
+    }
+}
+
+/// The permissive base every target starts from: any 2020-12 schema.
+pub const BASE: Caps = Caps {
+    keep: None,
+    strip: &[],
+    recursion: true,
+    type_arrays: TypeArrays::Keep,
+    nullable_marker: false,
+    string_enums: false,
+    any_of: true,
+    one_of: true,
+    all_of: true,
+    negation: true,
+    typed_nodes: false,
+    object_properties: false,
+    array_items: false,
+    root_object: false,
+    required_declared: false,
+    formats: None,
+    null_type: true,
+    closed_objects: false,
+    spill: true,
+};
+
+/// What the target does when its output still fails its checker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnViolation {
+    /// Return the output with the violations in the report.
+    Report,
+    /// Replace the schema with `{"type":"object","properties":{}}` (per-tool fail-open).
+    Fallback,
+    /// OpenAI strict: `strict: false` with the non-strict `openai` output.
+    FailOpen,
+}
+
+pub struct Target {
+    pub id: &'static str,
+    pub description: &'static str,
+    /// The provider documentation or issue the rules follow.
+    pub source: &'static str,
+    pub caps: Caps,
+    pub passes: &'static [Pass],
+    pub on_violation: OnViolation,
+}
+
+pub static TARGETS: &[&Target] = &[
+    &openai::OPENAI,
+    &openai::OPENAI_STRICT,
+    &openai::OPENAI_RESPONSES,
+    &google::GOOGLE,
+    &google::CCA,
+    &mcp::MCP,
+];
+
+pub fn get(id: &str) -> Option<&'static Target> {
+    TARGETS.iter().copied().find(|t| t.id == id)
+}
+
+pub fn ids() -> Vec<&'static str> {
+    TARGETS.iter().map(|t| t.id).collect()
+}

@@ -1,0 +1,88 @@
+//! OpenAI: non-strict function calling, the Responses family, and strict mode
+//! (Structured Outputs "Supported schemas", providers.md §2; seed 003 §1).
+use super::{Caps, OnViolation, Target, TypeArrays, BASE};
+use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
+
+/// Non-strict tools: keywords are hints, but the shape is still validated
+/// (root object without combinators, arrays with items: F3, F4, F5, F34).
+const OPENAI_CAPS: Caps =
+    Caps { strip: &["$schema"], root_object: true, array_items: true, object_properties: true, ..BASE };
+
+pub static OPENAI: Target = Target {
+    id: "openai",
+    description: "OpenAI function calling without strict mode (Chat Completions)",
+    source: "https://platform.openai.com/docs/guides/function-calling",
+    caps: OPENAI_CAPS,
+    passes: &[
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("array-items", shapes::array_items),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+};
+
+/// The Responses family rejects `oneOf` (seed 000 dispatcher table) and regex
+/// lookaround.
+pub static OPENAI_RESPONSES: Target = Target {
+    id: "openai-responses",
+    description: "OpenAI Responses API tools without strict mode (oneOf rewritten to anyOf)",
+    source: "https://platform.openai.com/docs/api-reference/responses",
+    caps: Caps { one_of: false, ..OPENAI_CAPS },
+    passes: &[
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("regex-subset", strict::regex_subset),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("array-items", shapes::array_items),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+};
+
+/// What strict mode accepts today: the documented subset plus `pattern`, nine
+/// formats, numeric bounds and `minItems`/`maxItems` [O1]. `const` is written as
+/// `enum` (contract §1.2); `title` is dropped (contract §1.1).
+const STRICT_KEYWORDS: &[&str] = &[
+    "type", "description", "properties", "required", "additionalProperties", "items", "prefixItems", "anyOf", "enum",
+    "$ref", "$defs", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+    "minItems", "maxItems",
+];
+
+const STRICT_FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
+
+pub static OPENAI_STRICT: Target = Target {
+    id: "openai-strict",
+    description: "OpenAI strict function calling and Structured Outputs (fails open to non-strict)",
+    source: "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
+    caps: Caps {
+        keep: Some(STRICT_KEYWORDS),
+        type_arrays: TypeArrays::AnyOf,
+        one_of: false,
+        all_of: false,
+        negation: false,
+        typed_nodes: true,
+        formats: Some(STRICT_FORMATS),
+        closed_objects: true,
+        ..OPENAI_CAPS
+    },
+    passes: STRICT_PASSES,
+    on_violation: OnViolation::FailOpen,
+};
+
+static STRICT_PASSES: &[Pass] = &[
+    pass("const-to-enum", constants::const_to_enum),
+    pass("merge-all-of", combinators::merge_all_of),
+    pass("one-of-to-any-of", combinators::one_of_to_any_of),
+    pass("default-to-description", strict::default_to_description),
+    pass("type-arrays", types::type_arrays),
+    pass("splice-unions", combinators::splice_unions),
+    pass("regex-subset", strict::regex_subset),
+    pass("strip-constraints", strict::strip_constraints),
+    pass("array-items", shapes::array_items),
+    pass("strip-unsupported", spill::strip_unsupported),
+    pass("infer-type", strict::infer_strict_type),
+    pass("object-shapes", shapes::object_shapes),
+    enforce("enforce-object", strict::enforce_object),
+    pass("root-object", shapes::root_object),
+];

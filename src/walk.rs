@@ -1,0 +1,193 @@
+//! The generic visitor: reaches every subschema through the keyword table,
+//! tracks the JSON pointer, and guards depth so no input can exhaust the stack.
+use crate::error::{Error, Result};
+use crate::keywords::{self, Slot};
+use crate::options::Options;
+use crate::pointer::Pointer;
+use crate::report::Report;
+use crate::targets::Target;
+use serde_json::{Map, Value};
+
+/// Per-call state shared by every pass: target, options, report, and where we are.
+pub struct Cx<'t> {
+    pub target: &'t Target,
+    pub opts: &'t Options,
+    pub report: Report,
+    pub path: Pointer,
+    /// Pointers of nodes whose "may be null" was dropped (the parent object makes
+    /// them optional instead).
+    pub null_dropped: std::collections::HashSet<String>,
+}
+
+impl<'t> Cx<'t> {
+    pub fn new(target: &'t Target, opts: &'t Options) -> Self {
+        Cx { target, opts, report: Report::default(), path: Pointer::root(), null_dropped: Default::default() }
+    }
+
+    /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
+    pub fn enter(&mut self, seg: impl Into<String>) -> Result<()> {
+        self.path.push(seg);
+        if self.path.len() > self.opts.max_depth {
+            return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });
+        }
+        Ok(())
+    }
+
+    pub fn leave(&mut self) {
+        self.path.pop();
+    }
+
+    pub fn lossy(&mut self, code: &'static str, message: impl Into<String>) {
+        let path = self.path.clone();
+        self.report.lossy(code, &path, message);
+    }
+
+    pub fn count(&mut self, counter: &'static str) {
+        self.report.count(counter);
+    }
+}
+
+pub type Visit<'f, 't> = dyn FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + 'f;
+
+/// Calls `f` on every direct subschema of `node`, with the pointer set.
+pub fn for_each_child<'t>(node: &mut Map<String, Value>, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    for (key, value) in node.iter_mut() {
+        match keywords::slot(key) {
+            Slot::Data => {}
+            Slot::Schema => {
+                cx.enter(key.as_str())?;
+                f(value, cx)?;
+                cx.leave();
+            }
+            Slot::SchemaArray => {
+                if let Value::Array(items) = value {
+                    cx.enter(key.as_str())?;
+                    for (i, item) in items.iter_mut().enumerate() {
+                        cx.enter(i.to_string())?;
+                        f(item, cx)?;
+                        cx.leave();
+                    }
+                    cx.leave();
+                }
+            }
+            Slot::SchemaMap => {
+                if let Value::Object(entries) = value {
+                    cx.enter(key.as_str())?;
+                    for (name, entry) in entries.iter_mut() {
+                        cx.enter(name.as_str())?;
+                        f(entry, cx)?;
+                        cx.leave();
+                    }
+                    cx.leave();
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Visits every schema node, parents before children.
+pub fn pre_order<'t>(value: &mut Value, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    f(value, cx)?;
+    if let Value::Object(node) = value {
+        for_each_child(node, cx, &mut |child, cx| pre_order(child, cx, f))?;
+    }
+    Ok(())
+}
+
+/// Visits every schema node, children before parents.
+pub fn post_order<'t>(value: &mut Value, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    if let Value::Object(node) = value {
+        for_each_child(node, cx, &mut |child, cx| post_order(child, cx, f))?;
+    }
+    f(value, cx)
+}
+
+/// Read-only visit of every schema node with its pointer (parents first).
+/// Depth is bounded by the callers' inputs, which passed through a guarded walk.
+pub fn visit(value: &Value, path: &mut Pointer, f: &mut dyn FnMut(&Value, &Pointer)) {
+    f(value, path);
+    let Value::Object(node) = value else { return };
+    for (key, child) in node {
+        match (keywords::slot(key), child) {
+            (Slot::Schema, _) => {
+                path.push(key.as_str());
+                visit(child, path, f);
+                path.pop();
+            }
+            (Slot::SchemaArray, Value::Array(items)) => {
+                path.push(key.as_str());
+                for (i, item) in items.iter().enumerate() {
+                    path.push(i.to_string());
+                    visit(item, path, f);
+                    path.pop();
+                }
+                path.pop();
+            }
+            (Slot::SchemaMap, Value::Object(entries)) => {
+                path.push(key.as_str());
+                for (name, entry) in entries {
+                    path.push(name.as_str());
+                    visit(entry, path, f);
+                    path.pop();
+                }
+                path.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Deepest JSON nesting in `text`, counted without parsing (brackets outside
+/// strings). Lets the API refuse a too-deep document before any recursive
+/// parser or destructor touches it.
+pub fn json_depth(text: &str) -> usize {
+    let (mut depth, mut max, mut in_str, mut escaped) = (0usize, 0usize, false, false);
+    for &b in text.as_bytes() {
+        if in_str {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_str = true,
+            b'{' | b'[' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Deepest nesting of an already-built value, without recursion.
+pub fn value_depth(value: &Value) -> usize {
+    let mut stack = vec![(value, 0usize)];
+    let mut max = 0;
+    while let Some((v, d)) = stack.pop() {
+        max = max.max(d);
+        match v {
+            Value::Object(m) => stack.extend(m.values().map(|c| (c, d + 1))),
+            Value::Array(a) => stack.extend(a.iter().map(|c| (c, d + 1))),
+            _ => {}
+        }
+    }
+    max
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_scan_ignores_brackets_in_strings() {
+        assert_eq!(json_depth(r#"{"a":"{{[[\"]]","b":[{}]}"#), 3);
+        assert_eq!(value_depth(&serde_json::json!({"a": [{"b": 1}]})), 3);
+    }
+}
