@@ -39,9 +39,14 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         let mut v = |code: &'static str, at: &Pointer, message: String| {
             out.push(Violation { code, pointer: at.to_string(), message });
         };
-        let Value::Object(m) = node else {
-            v("invalid-schema", path, "a subschema must be an object".into());
-            return;
+        let m = match node {
+            Value::Object(m) => m,
+            // `true`/`false` are schemas in 2020-12 (`additionalProperties: false`).
+            Value::Bool(_) => return,
+            _ => {
+                v("invalid-schema", path, "a subschema must be an object or a boolean".into());
+                return;
+            }
         };
         meta(m, path, &mut v);
         for key in m.keys() {

@@ -231,9 +231,7 @@ impl Upgrader {
         self.dependencies(node, cx);
         draft3_required(node, cx);
         openapi_nullable(node, cx);
-        if node.get("type").and_then(Value::as_str) == Some("any") {
-            node.shift_remove("type");
-        }
+        js_types(node, cx);
         Ok(())
     }
 
@@ -329,10 +327,12 @@ fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
     let mut names = Vec::new();
     if let Some(Value::Object(props)) = node.get_mut("properties") {
         for (name, prop) in props.iter_mut() {
-            if let Some(Value::Bool(req)) = prop.as_object_mut().and_then(|p| p.shift_remove("required")) {
-                if req {
+            let Some(prop) = prop.as_object_mut() else { continue };
+            if let Some(Value::Bool(req)) = prop.get("required") {
+                if *req {
                     names.push(name.clone());
                 }
+                prop.shift_remove("required");
                 cx.count("draft3RequiredRewrites");
             }
         }
@@ -388,4 +388,47 @@ fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
             values.push(Value::Null);
         }
     }
+}
+
+/// Type names that are not JSON Schema: draft-03's `any`, and the JavaScript-only
+/// types TypeBox emits (`Type.Date()`, `Type.Uint8Array()`, `Type.BigInt()`, ...).
+/// What JSON can carry is mapped to its JSON form; the rest can never be sent and
+/// becomes the `false` schema (an optional property of that type is then dropped).
+fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
+    let Some(Value::String(t)) = node.get("type") else { return };
+    if crate::keywords::TYPE_NAMES.contains(&t.as_str()) {
+        return;
+    }
+    let t = t.clone();
+    node.shift_remove("type");
+    match t.as_str() {
+        "any" => return,
+        "Date" => {
+            node.insert("type".into(), json!("string"));
+            node.insert("format".into(), json!("date-time"));
+        }
+        "Uint8Array" => {
+            node.insert("type".into(), json!("string"));
+            node.insert("contentEncoding".into(), json!("base64"));
+        }
+        "bigint" => {
+            node.insert("type".into(), json!("integer"));
+        }
+        "RegExp" => {
+            node.insert("type".into(), json!("string"));
+            node.shift_remove("flags");
+            if let Some(source) = node.shift_remove("source") {
+                node.insert("pattern".into(), source);
+            }
+        }
+        _ => {
+            for key in ["parameters", "returns"] {
+                node.shift_remove(key);
+            }
+            node.insert("not".into(), json!({}));
+            cx.lossy("invalid-type", format!("type {t:?} has no JSON form; nothing can be sent for it"));
+            return;
+        }
+    }
+    cx.note_js_type(&t);
 }

@@ -151,6 +151,13 @@ fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
         Value::Object(m) => passes::apply(m, cx),
         _ => Ok(()),
     })?;
+    // Definitions go last, wherever the passes added keys, so a second run
+    // produces the same key order.
+    if let Value::Object(root) = &mut out {
+        if let Some(defs) = root.shift_remove("$defs") {
+            root.insert("$defs".into(), defs);
+        }
+    }
     Ok(out)
 }
 

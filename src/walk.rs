@@ -45,6 +45,13 @@ impl<'t> Cx<'t> {
     pub fn count(&mut self, counter: &'static str) {
         self.report.count(counter);
     }
+
+    /// A JavaScript-only type was mapped to its JSON form (TypeBox `Date` → date-time string).
+    pub fn note_js_type(&mut self, t: &str) {
+        self.count("jsTypesMapped");
+        let path = self.path.clone();
+        self.report.note("js-type-mapped", &path, format!("type {t:?} was mapped to its JSON form"));
+    }
 }
 
 pub type Visit<'f, 't> = dyn FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + 'f;

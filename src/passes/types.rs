@@ -166,6 +166,12 @@ fn mark_null_dropped(cx: &mut Cx) {
 /// A node that only allows `null`: no target without null types can say that.
 /// It becomes a nullable string (Gemini) or an optional string (Cloud Code Assist).
 fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
+    // A union branch is left to its parent, which turns null branches into the
+    // nullable marker (or optionality) as a whole.
+    let segs = cx.path.segments();
+    if segs.len() >= 2 && matches!(segs[segs.len() - 2].as_str(), "anyOf" | "oneOf") {
+        return;
+    }
     node.insert("type".into(), json!("string"));
     node.shift_remove("enum");
     if cx.target.caps.nullable_marker {

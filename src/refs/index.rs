@@ -3,7 +3,7 @@ use crate::draft::Moves;
 use crate::pointer::Pointer;
 use crate::walk;
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub struct Index {
     ids: HashMap<String, Pointer>,
@@ -67,5 +67,54 @@ impl Index {
             .filter(|(id, _)| id.ends_with(&format!("/{uri}")) || uri.ends_with(&format!("/{id}")))
             .min_by_key(|(_, p)| p.len())
             .map(|(_, p)| p.clone())
+    }
+}
+
+impl Index {
+    /// Ref targets that can reach themselves through refs (the root counts as a
+    /// target), following the expansion's view: nested `$defs` are not part of
+    /// the schema that contains them.
+    pub fn cyclic_targets(&self, doc: &Value, moves: &Moves) -> HashSet<Pointer> {
+        let mut refs: Vec<(Pointer, Pointer)> = Vec::new();
+        walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
+            let Some(r) = node.get("$ref").or_else(|| node.get("$dynamicRef")).and_then(Value::as_str) else { return };
+            if let Some(t) = self.resolve(r, moves) {
+                refs.push((path.clone(), t));
+            }
+        });
+        if refs.is_empty() {
+            return HashSet::new();
+        }
+        let mut targets: Vec<Pointer> = refs.iter().map(|(_, t)| t.clone()).collect();
+        targets.push(Pointer::root());
+        targets.sort_by(|a, b| a.segments().cmp(b.segments()));
+        targets.dedup();
+        let within = |t: &Pointer, at: &Pointer| {
+            at.starts_with(t) && !at.segments()[t.len()..].iter().any(|s| s == "$defs" || s == "definitions")
+        };
+        let edges: Vec<Vec<usize>> = targets
+            .iter()
+            .map(|t| {
+                refs.iter()
+                    .filter(|(at, _)| within(t, at))
+                    .filter_map(|(_, u)| targets.iter().position(|x| x == u))
+                    .collect()
+            })
+            .collect();
+        let mut cyclic = HashSet::new();
+        for start in 0..targets.len() {
+            let mut seen = vec![false; targets.len()];
+            let mut stack: Vec<usize> = edges[start].clone();
+            while let Some(n) = stack.pop() {
+                if n == start {
+                    cyclic.insert(targets[start].clone());
+                    break;
+                }
+                if !std::mem::replace(&mut seen[n], true) {
+                    stack.extend(edges[n].iter().copied());
+                }
+            }
+        }
+        cyclic
     }
 }

@@ -24,7 +24,9 @@ const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$d
 /// Inlines every resolvable `$ref` of `doc` (already upgraded to 2020-12).
 pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
     let index = Index::build(doc);
+    let cyclic = if cx.target.caps.recursion { index.cyclic_targets(doc, moves) } else { Default::default() };
     let mut ex = Expander {
+        cyclic,
         doc,
         index,
         moves,
@@ -63,6 +65,9 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
 }
 
 struct Expander<'d> {
+    /// Targets on a ref cycle: kept as references where the target allows it, so
+    /// the output is as small as the input and normalizing it again is stable.
+    cyclic: std::collections::HashSet<Pointer>,
     doc: &'d Value,
     index: Index,
     moves: &'d Moves,
@@ -151,6 +156,10 @@ impl<'d> Expander<'d> {
             cx.lossy("unresolved-ref", format!("$ref {reference:?} does not resolve inside the document; it was replaced by {{}}"));
             return self.siblings(node, Map::new(), cx);
         };
+        if self.recursion && self.cyclic.contains(&target) {
+            cx.count("cyclesPreserved");
+            return self.keep(node, target, cx);
+        }
         let expansions = self.expansions(&target);
         if expansions >= cx.opts.max_recursion.max(1) || (expansions > 0 && self.recursion) {
             return self.cycle(node, reference, target, cx);
