@@ -216,17 +216,13 @@ fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, 
 fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
     let (mut props, mut enums, mut chars, mut depth) = (0usize, 0usize, 0usize, 0usize);
     let mut big_enum = None;
-    walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
-        let Value::Object(m) = node else { return };
-        if let Some(Value::Object(p)) = m.get("properties") {
-            props += p.len();
-            chars += p.keys().map(|k| k.len()).sum::<usize>();
-            let level = path.segments().iter().filter(|s| *s == "properties").count() + 1;
-            depth = depth.max(level);
-        }
-        if let Some(Value::Object(d)) = m.get("$defs") {
-            chars += d.keys().map(|k| k.len()).sum::<usize>();
-        }
+    // Nesting counts object and array schemas on a path; definitions start at zero.
+    let mut stack: Vec<(&Value, usize, Pointer)> = vec![(schema, 0, Pointer::root())];
+    while let Some((node, above, path)) = stack.pop() {
+        let Value::Object(m) = node else { continue };
+        let types = types_of(m);
+        let level = above + usize::from(types.contains(&"object") || types.contains(&"array"));
+        depth = depth.max(level);
         if let Some(Value::Array(e)) = m.get("enum") {
             enums += e.len();
             let len: usize = e.iter().map(|x| x.as_str().map_or(0, str::len)).sum();
@@ -235,13 +231,34 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
                 big_enum.get_or_insert_with(|| path.to_string());
             }
         }
-    });
+        for (key, child) in m {
+            match (crate::keywords::slot(key), child) {
+                (crate::keywords::Slot::Schema, _) => stack.push((child, level, path.child(key.as_str()))),
+                (crate::keywords::Slot::SchemaArray, Value::Array(items)) => {
+                    for (i, c) in items.iter().enumerate() {
+                        stack.push((c, level, path.child(key.as_str()).child(i.to_string())));
+                    }
+                }
+                (crate::keywords::Slot::SchemaMap, Value::Object(entries)) => {
+                    let defs = key == "$defs";
+                    if key == "properties" {
+                        props += entries.len();
+                    }
+                    for (name, c) in entries {
+                        chars += name.len();
+                        stack.push((c, if defs { 0 } else { level }, path.child(key.as_str()).child(name.as_str())));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
     let mut push = |message: String| out.push(Violation { code: "limit-exceeded", pointer: String::new(), message });
     if props > l.properties {
         push(format!("{props} object properties in total; the limit is {}", l.properties));
     }
     if depth > l.depth {
-        push(format!("objects nest {depth} levels deep; the limit is {}", l.depth));
+        push(format!("schemas nest {depth} levels deep; the limit is {}", l.depth));
     }
     if enums > l.enum_values {
         push(format!("{enums} enum values in total; the limit is {}", l.enum_values));

@@ -217,10 +217,11 @@ pub fn implied(node: &Map<String, Value>) -> Option<&'static str> {
     node.keys().find_map(|k| keywords::implied_type(k))
 }
 
-/// A node counts as typed when it has `type` or an `anyOf` of typed branches.
+/// A node counts as typed when it has `type`, is a `$ref` (to a typed
+/// definition), or is an `anyOf` of typed branches.
 pub fn is_typed(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    if m.contains_key("type") {
+    if m.contains_key("type") || m.contains_key("$ref") {
         return true;
     }
     match m.get("anyOf") {

@@ -36,6 +36,26 @@ impl Index {
         Index { ids, anchors }
     }
 
+    /// A Relative JSON Pointer (`"1/home"`: up one level from the ref's node,
+    /// then `/home`), as zod-to-json-schema's `$refStrategy: "relative"` writes.
+    pub fn resolve_relative(reference: &str, at: &Pointer) -> Option<Pointer> {
+        let digits = reference.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || !(reference.len() == digits || reference.as_bytes()[digits] == b'/') {
+            return None;
+        }
+        let up: usize = reference[..digits].parse().ok()?;
+        let segs = at.segments();
+        let keep = segs.len().checked_sub(up)?;
+        let mut p = Pointer::root();
+        for s in &segs[..keep] {
+            p.push(s.clone());
+        }
+        for s in Pointer::parse_fragment(&reference[digits..])?.segments() {
+            p.push(s.clone());
+        }
+        Some(p)
+    }
+
     /// The pointer a `$ref` designates, if it stays inside the document.
     pub fn resolve(&self, reference: &str, moves: &Moves) -> Option<Pointer> {
         let (uri, fragment) = match reference.split_once('#') {
@@ -116,5 +136,44 @@ impl Index {
             }
         }
         cyclic
+    }
+}
+
+impl Index {
+    /// A best reading of a local ref that does not resolve as written, for the
+    /// artifacts schema generators leave: zod-to-json-schema's `basePath` and
+    /// `definitionPath` (`#/definitions/Args/properties/home` when the document
+    /// root is `Args`), and OpenAPI-style `#/components/schemas/X` for a `$defs/X`.
+    pub fn repair(&self, reference: &str, doc: &Value) -> Option<Pointer> {
+        let fragment = reference.strip_prefix('#')?;
+        let p = Pointer::parse_fragment(fragment)?;
+        let segs = p.segments();
+        for skip in 1..segs.len() {
+            let mut q = Pointer::root();
+            for s in &segs[skip..] {
+                q.push(s.clone());
+            }
+            if q.resolve(doc).is_some_and(Value::is_object) {
+                return Some(q);
+            }
+        }
+        // A definitions key that itself contains `/` ("components/schemas").
+        for split in 2..segs.len() {
+            let mut q = Pointer::root().child(segs[..split].join("/"));
+            for s in &segs[split..] {
+                q.push(s.clone());
+            }
+            if q.resolve(doc).is_some_and(Value::is_object) {
+                return Some(q);
+            }
+        }
+        let last = segs.last()?;
+        for defs in ["$defs", "definitions"] {
+            let q = Pointer::root().child(defs).child(last.as_str());
+            if q.resolve(doc).is_some_and(Value::is_object) {
+                return Some(q);
+            }
+        }
+        None
     }
 }

@@ -26,6 +26,7 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
     let index = Index::build(doc);
     let cyclic = if cx.target.caps.recursion { index.cyclic_targets(doc, moves) } else { Default::default() };
     let mut ex = Expander {
+        root_alias: None,
         cyclic,
         doc,
         index,
@@ -65,6 +66,9 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
 }
 
 struct Expander<'d> {
+    /// The definition the document root is a `$ref` to: it is expanded in place
+    /// and its self-references become `#`.
+    root_alias: Option<Pointer>,
     /// Targets on a ref cycle: kept as references where the target allows it, so
     /// the output is as small as the input and normalizing it again is stable.
     cyclic: std::collections::HashSet<Pointer>,
@@ -147,7 +151,22 @@ impl<'d> Expander<'d> {
     }
 
     fn reference(&mut self, node: &Map<String, Value>, reference: &str, cx: &mut Cx) -> Result<Value> {
-        let target = self.index.resolve(reference, self.moves).filter(|p| p.resolve(self.doc).is_some_and(Value::is_object));
+        let target = self
+            .index
+            .resolve(reference, self.moves)
+            .or_else(|| Index::resolve_relative(reference, &self.src))
+            .filter(|p| p.resolve(self.doc).is_some_and(Value::is_object));
+        let target = match target {
+            Some(t) => Some(t),
+            None => self.index.repair(reference, self.doc).inspect(|t| {
+                cx.count("refsRepaired");
+                cx.report.note(
+                    "ref-repaired",
+                    &cx.path.clone(),
+                    format!("$ref {reference:?} does not resolve as written; it was read as \"#{t}\""),
+                );
+            }),
+        };
         let Some(target) = target else {
             if cx.opts.strict_unresolved_refs {
                 return Err(Error::UnresolvedRef { pointer: cx.path.clone(), reference: reference.to_string() });
@@ -156,7 +175,10 @@ impl<'d> Expander<'d> {
             cx.lossy("unresolved-ref", format!("$ref {reference:?} does not resolve inside the document; it was replaced by {{}}"));
             return self.siblings(node, Map::new(), cx);
         };
-        if self.recursion && self.cyclic.contains(&target) {
+        let at_root = cx.path.is_empty() && self.regions.len() == 1;
+        if at_root && self.cyclic.contains(&target) {
+            self.root_alias = Some(target.clone());
+        } else if self.recursion && self.cyclic.contains(&target) {
             cx.count("cyclesPreserved");
             return self.keep(node, target, cx);
         }
@@ -213,7 +235,7 @@ impl<'d> Expander<'d> {
 
     /// Keeps `$ref` to a root `$defs` entry (or `#` for the root itself).
     fn keep(&mut self, node: &Map<String, Value>, target: Pointer, cx: &mut Cx) -> Result<Value> {
-        let reference = if target.is_empty() {
+        let reference = if target.is_empty() || self.root_alias.as_ref() == Some(&target) {
             "#".to_string()
         } else {
             format!("#/$defs/{}", self.def_name(&target).replace('~', "~0").replace('/', "~1"))
