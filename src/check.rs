@@ -162,10 +162,20 @@ fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
 /// Keyword values of the right JSON shape (the 2020-12 meta-schema's structural
 /// rules that matter for tool schemas).
 fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, &Pointer, String)) {
-    let mut bad = |key: &str, what: &str| v("invalid-schema", &path.child(key), format!("{key} must be {what}"));
     for (key, value) in m {
-        let ok = match key.as_str() {
-            "type" => match value {
+        if let Some(what) = bad_shape(key, value) {
+            v("invalid-schema", &path.child(key.as_str()), format!("{key} must be {what}"));
+        }
+    }
+}
+
+/// What a keyword's value must be, when it is not.
+pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
+    let count = |v: &Value| v.as_u64().is_some() || v.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0);
+    let schema = |s: &Value| s.is_object() || s.is_boolean();
+    let (ok, what) = match key {
+        "type" => (
+            match value {
                 Value::String(t) => TYPE_NAMES.contains(&t.as_str()),
                 Value::Array(ts) => {
                     !ts.is_empty()
@@ -174,43 +184,34 @@ fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, 
                 }
                 _ => false,
             },
-            "enum" => value.is_array(),
-            "required" => value.as_array().is_some_and(|r| {
-                r.iter().all(Value::is_string) && r.iter().enumerate().all(|(i, x)| !r[..i].contains(x))
-            }),
-            "properties" | "$defs" | "patternProperties" | "dependentSchemas" => {
-                value.as_object().is_some_and(|p| p.values().all(|s| s.is_object() || s.is_boolean()))
-            }
-            "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
-                value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(|s| s.is_object() || s.is_boolean()))
-            }
-            "items" | "additionalProperties" | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => {
-                value.is_object() || value.is_boolean()
-            }
-            "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" | "minContains"
-            | "maxContains" => value.as_u64().is_some() || value.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0),
-            "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => value.is_number(),
-            "multipleOf" => value.as_f64().is_some_and(|f| f > 0.0),
-            "pattern" | "format" | "title" | "description" | "$ref" | "$id" | "$anchor" | "$comment" | "$schema" => {
-                value.is_string()
-            }
-            "uniqueItems" | "nullable" | "deprecated" | "readOnly" | "writeOnly" => value.is_boolean(),
-            "propertyOrdering" => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
-            "examples" => value.is_array(),
-            _ => true,
-        };
-        if !ok {
-            let what = match key.as_str() {
-                "type" => "a type name or a non-empty array of distinct type names",
-                "required" => "an array of distinct strings",
-                "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" => {
-                    "a non-negative integer"
-                }
-                _ => "of the shape draft 2020-12 defines",
-            };
-            bad(key, what);
+            "a type name or a non-empty array of distinct type names",
+        ),
+        "enum" | "examples" => (value.is_array(), "an array"),
+        "required" => (
+            value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && r.iter().enumerate().all(|(i, x)| !r[..i].contains(x))),
+            "an array of distinct strings",
+        ),
+        "properties" | "$defs" | "patternProperties" | "dependentSchemas" => {
+            (value.as_object().is_some_and(|p| p.values().all(schema)), "an object of schemas")
         }
-    }
+        "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+            (value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(schema)), "a non-empty array of schemas")
+        }
+        "items" | "additionalProperties" | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => {
+            (schema(value), "a schema")
+        }
+        "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" | "minContains"
+        | "maxContains" => (count(value), "a non-negative integer"),
+        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => (value.is_number(), "a number"),
+        "multipleOf" => (value.as_f64().is_some_and(|f| f > 0.0), "a number above 0"),
+        "pattern" | "format" | "title" | "description" | "$ref" | "$id" | "$anchor" | "$comment" | "$schema" => {
+            (value.is_string(), "a string")
+        }
+        "uniqueItems" | "nullable" | "deprecated" | "readOnly" | "writeOnly" => (value.is_boolean(), "a boolean"),
+        "propertyOrdering" => (value.as_array().is_some_and(|a| a.iter().all(Value::is_string)), "an array of strings"),
+        _ => (true, ""),
+    };
+    (!ok).then_some(what)
 }
 
 fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {

@@ -232,6 +232,7 @@ impl Upgrader {
         draft3_required(node, cx);
         openapi_nullable(node, cx);
         js_types(node, cx);
+        repair_shapes(node, cx);
         Ok(())
     }
 
@@ -431,4 +432,54 @@ fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
         }
     }
     cx.note_js_type(&t);
+}
+
+/// Keyword values of the wrong JSON shape are authoring errors every provider
+/// rejects (the whole tool, or on Gemini the whole request). The few with an
+/// obvious reading are repaired (`required: "a"` → `["a"]`); the rest are dropped.
+/// Subschema slots are handled by the walk (`invalid-subschema`).
+fn repair_shapes(node: &mut Map<String, Value>, cx: &mut Cx) {
+    let bad: Vec<String> = node
+        .iter()
+        .filter(|(k, v)| keywords::slot(k) == Slot::Data && crate::check::bad_shape(k, v).is_some())
+        .map(|(k, _)| k.clone())
+        .collect();
+    for key in bad {
+        let value = node.get(&key).cloned().unwrap_or(Value::Null);
+        let fixed = match (key.as_str(), value) {
+            ("required", Value::String(s)) => Some(json!([s])),
+            ("required", Value::Array(items)) => {
+                let mut names: Vec<Value> = Vec::new();
+                for n in items.into_iter().filter(Value::is_string) {
+                    if !names.contains(&n) {
+                        names.push(n);
+                    }
+                }
+                Some(Value::Array(names))
+            }
+            ("type", Value::Array(ts)) => {
+                let mut names: Vec<Value> = Vec::new();
+                for t in ts {
+                    if t.as_str().is_some_and(|t| crate::keywords::TYPE_NAMES.contains(&t)) && !names.contains(&t) {
+                        names.push(t);
+                    }
+                }
+                (!names.is_empty()).then_some(Value::Array(names))
+            }
+            ("enum", v) if !v.is_array() => Some(json!([v])),
+            _ => None,
+        };
+        cx.enter(key.as_str()).ok();
+        match fixed {
+            Some(v) => {
+                cx.lossy("invalid-keyword", format!("{key} had a value of the wrong shape; it was read as {v}"));
+                node.insert(key.clone(), v);
+            }
+            None => {
+                cx.lossy("invalid-keyword", format!("{key} had a value of the wrong shape; it was removed"));
+                node.shift_remove(&key);
+            }
+        }
+        cx.leave();
+    }
 }

@@ -151,14 +151,47 @@ fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
         Value::Object(m) => passes::apply(m, cx),
         _ => Ok(()),
     })?;
-    // Definitions go last, wherever the passes added keys, so a second run
-    // produces the same key order.
-    if let Value::Object(root) = &mut out {
-        if let Some(defs) = root.shift_remove("$defs") {
-            root.insert("$defs".into(), defs);
+    prune_definitions(&mut out);
+    Ok(out)
+}
+
+/// Drops root `$defs` entries no longer referenced (a merged root union can orphan
+/// them) and puts `$defs` last, wherever the passes added keys, so a second run
+/// produces the same key order.
+fn prune_definitions(out: &mut Value) {
+    let Some(Value::Object(defs)) = out.get("$defs").cloned() else { return };
+    let mut used = std::collections::HashSet::new();
+    let scan = |v: &Value, used: &mut std::collections::HashSet<String>| {
+        walk::visit(v, &mut Pointer::root(), &mut |node, _| {
+            if let Some(name) = node.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
+                used.insert(name.replace("~1", "/").replace("~0", "~"));
+            }
+        });
+    };
+    let mut body = out.clone();
+    if let Value::Object(root) = &mut body {
+        root.shift_remove("$defs");
+    }
+    scan(&body, &mut used);
+    let mut frontier: Vec<String> = used.iter().cloned().collect();
+    while let Some(name) = frontier.pop() {
+        if let Some(def) = defs.get(&name) {
+            let mut found = std::collections::HashSet::new();
+            scan(def, &mut found);
+            for f in found {
+                if used.insert(f.clone()) {
+                    frontier.push(f);
+                }
+            }
         }
     }
-    Ok(out)
+    let kept: Map<String, Value> = defs.into_iter().filter(|(k, _)| used.contains(k)).collect();
+    if let Value::Object(root) = out {
+        root.shift_remove("$defs");
+        if !kept.is_empty() {
+            root.insert("$defs".into(), Value::Object(kept));
+        }
+    }
 }
 
 /// `{"not": {}}` (the `false` schema) accepts nothing: as a union branch it adds
@@ -185,5 +218,32 @@ fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
     }
     if node.get("additionalProperties").is_some_and(never) {
         node.insert("additionalProperties".into(), Value::Bool(false));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::targets::{Target, CCA_GATE_ONLY};
+
+    /// The residual-incompatibility gate (contract §3.5, §3.6) on its own: with no
+    /// rewrite rules, whatever Cloud Code Assist cannot take falls back per tool.
+    #[test]
+    fn cca_gate_falls_back_on_residual_incompatibilities() {
+        let gate: &Target = &CCA_GATE_ONLY;
+        for residual in [
+            json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}}),
+            json!({"type": "object", "properties": {"a": {"type": "null"}}}),
+            json!({"type": "object", "properties": {"a": {"type": "string", "nullable": true}}}),
+            json!({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}),
+            json!({"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}]}}}),
+            json!({"type": "object", "allOf": [{"type": "object", "properties": {}}]}),
+        ] {
+            let out = normalize(&residual, gate, &Options::default()).unwrap();
+            assert_eq!(out.schema, cca_fallback(), "{residual}");
+            assert!(out.report.has("fallback") && out.report.lossy);
+        }
+        let fine = json!({"type": "object", "properties": {"a": {"type": "string"}}});
+        assert_eq!(normalize(&fine, gate, &Options::default()).unwrap().schema, fine);
     }
 }

@@ -176,10 +176,26 @@ impl<'d> Expander<'d> {
             return self.siblings(node, Map::new(), cx);
         };
         let at_root = cx.path.is_empty() && self.regions.len() == 1;
-        if at_root && self.cyclic.contains(&target) {
-            self.root_alias = Some(target.clone());
-        } else if self.recursion && self.cyclic.contains(&target) {
-            cx.count("cyclesPreserved");
+        // Branches of a root union are merged into the root object later
+        // (`shapes::root_object`), so they must be there to merge.
+        let root_branch = self.regions.len() == 1
+            && cx.path.len() == 2
+            && matches!(cx.path.segments()[0].as_str(), "anyOf" | "oneOf" | "allOf");
+        let has_siblings = node.keys().any(|k| k != "$ref" && k != "$dynamicRef" && !RESOLUTION_KEYS.contains(&k.as_str()));
+        if at_root {
+            // The root is the definition itself; its self-references become `#`.
+            if self.cyclic.contains(&target) {
+                self.root_alias = Some(target.clone());
+            }
+        } else if self.recursion && (!(has_siblings || root_branch) || self.cyclic.contains(&target)) {
+            // Targets that express `$ref` keep it (openai-python does the same): the
+            // output stays as small as the input, and a ref bomb stays defused.
+            // Only a ref with siblings is inlined, since `$ref` siblings are rejected.
+            if self.cyclic.contains(&target) {
+                cx.count("cyclesPreserved");
+            } else {
+                cx.count("refsKept");
+            }
             return self.keep(node, target, cx);
         }
         let expansions = self.expansions(&target);

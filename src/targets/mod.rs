@@ -126,3 +126,7 @@ pub fn get(id: &str) -> Option<&'static Target> {
 pub fn ids() -> Vec<&'static str> {
     TARGETS.iter().map(|t| t.id).collect()
 }
+
+/// Cloud Code Assist's acceptance rules with no rewrite rules: the gate alone.
+#[cfg(test)]
+pub static CCA_GATE_ONLY: Target = Target { passes: &[], ..google::CCA };

@@ -72,6 +72,7 @@ pub static OPENAI_STRICT: Target = Target {
 
 static STRICT_PASSES: &[Pass] = &[
     pass("const-to-enum", constants::const_to_enum),
+    pass("infer-type", strict::infer_strict_type),
     pass("merge-all-of", combinators::merge_all_of),
     pass("one-of-to-any-of", combinators::one_of_to_any_of),
     pass("default-to-description", strict::default_to_description),
@@ -81,7 +82,6 @@ static STRICT_PASSES: &[Pass] = &[
     pass("strip-constraints", strict::strip_constraints),
     pass("array-items", shapes::array_items),
     pass("strip-unsupported", spill::strip_unsupported),
-    pass("infer-type", strict::infer_strict_type),
     pass("object-shapes", shapes::object_shapes),
     enforce("enforce-object", strict::enforce_object),
     pass("root-object", shapes::root_object),

@@ -1,0 +1,100 @@
+//! Fixture harness. A fixture is a folder under tests/fixtures/:
+//!   input.json                 the schema
+//!   fixture.json               {"rule": "...", "source": "...", "options"?: {...}}
+//!   expected/<target>.json     golden output: {"schema": ..., "strict"?: bool}
+//!   report/<target>.json       expected diagnostics: [[code, pointer], ...] (lossy ones)
+//!   error/<target>.json        expected error: {"code": ..., "pointer": ...}
+//! Every fixture runs through every target: the output must pass that target's
+//! checker and normalizing it again must change nothing; goldens are compared
+//! where present. `TOOLSCHEMA_UPDATE=1 cargo test --test fixtures` rewrites the
+//! goldens that exist (and creates them for the targets `fixture.json` lists).
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use toolschema::{check, normalize, targets, Options};
+
+fn read(p: &Path) -> Value {
+    serde_json::from_slice(&std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn write(p: &Path, v: &Value) {
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, serde_json::to_string_pretty(v).unwrap() + "\n").unwrap();
+}
+
+fn fixtures() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    dirs
+}
+
+#[test]
+fn fixtures_hold_for_every_target() {
+    let update = std::env::var_os("TOOLSCHEMA_UPDATE").is_some();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let dirs = fixtures();
+    assert!(dirs.len() >= 60, "expected the full fixture set, found {}", dirs.len());
+    for dir in &dirs {
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        let input = read(&dir.join("input.json"));
+        let meta = read(&dir.join("fixture.json"));
+        assert!(meta["rule"].is_string(), "{name}: fixture.json needs a rule");
+        let opts: Options = serde_json::from_value(meta.get("options").cloned().unwrap_or(json!({})))
+            .unwrap_or_else(|e| panic!("{name}: bad options: {e}"));
+        let listed: Vec<String> = meta["targets"].as_array().map(|a| a.iter().filter_map(|t| t.as_str().map(String::from)).collect()).unwrap_or_default();
+        for target in targets::TARGETS {
+            let expected = dir.join("expected").join(format!("{}.json", target.id));
+            let report = dir.join("report").join(format!("{}.json", target.id));
+            let error = dir.join("error").join(format!("{}.json", target.id));
+            let before = input.clone();
+            let result = normalize(&input, target, &opts);
+            assert_eq!(input, before, "{name}: input mutated");
+            let out = match result {
+                Err(e) => {
+                    let got = json!({"code": e.code(), "pointer": e.pointer()});
+                    if update && (error.exists() || listed.iter().any(|t| t == target.id)) {
+                        write(&error, &got);
+                    } else if !error.exists() || read(&error) != got {
+                        failures.push(format!("{name} [{}]: unexpected error {got}: {e}", target.id));
+                    }
+                    continue;
+                }
+                Ok(out) => out,
+            };
+            checked += 1;
+            if error.exists() {
+                failures.push(format!("{name} [{}]: expected an error, got a schema", target.id));
+            }
+            let mut golden = json!({"schema": out.schema});
+            if let Some(s) = out.strict {
+                golden["strict"] = json!(s);
+            }
+            let lossy: Vec<Value> = out.report.diagnostics.iter().filter(|d| d.lossy).map(|d| json!([d.code, d.pointer])).collect();
+            if update && (expected.exists() || listed.iter().any(|t| t == target.id)) {
+                write(&expected, &golden);
+                write(&report, &Value::Array(lossy.clone()));
+            } else {
+                if expected.exists() && read(&expected) != golden {
+                    failures.push(format!("{name} [{}]: output differs from golden\n  got: {golden}", target.id));
+                }
+                if report.exists() && read(&report) != Value::Array(lossy.clone()) {
+                    failures.push(format!("{name} [{}]: report differs\n  got: {}", target.id, Value::Array(lossy)));
+                }
+            }
+            let judge = if out.strict == Some(false) { targets::get("openai").unwrap() } else { *target };
+            for v in check(&out.schema, judge) {
+                failures.push(format!("{name} [{}]: {} at {}: {}", target.id, v.code, v.pointer, v.message));
+            }
+            let again = normalize(&out.schema, target, &opts).expect("output normalizes");
+            if again.schema != out.schema {
+                failures.push(format!("{name} [{}]: not idempotent: {}", target.id, again.schema));
+            }
+        }
+    }
+    assert!(checked > 0);
+    if !failures.is_empty() {
+        panic!("{} failures:\n{}", failures.len(), failures.join("\n"));
+    }
+}
