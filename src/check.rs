@@ -66,10 +66,11 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if caps.typed_nodes && !is_typed(node) && !m.contains_key("$ref") {
             v("missing-type", path, format!("{} needs a type on every node", target.id));
         }
-        if caps.typed_nodes {
+        if caps.typed_nodes || caps.typed_branches {
             if let Some(Value::Array(branches)) = m.get("anyOf") {
                 for (i, b) in branches.iter().enumerate() {
-                    if !is_typed(b) && b.get("$ref").is_none() {
+                    let direct = b.get("type").is_some() || b.get("$ref").is_some();
+                    if (caps.typed_branches && !direct) || !is_typed(b) {
                         v("missing-type", &path.child("anyOf").child(i.to_string()), "an anyOf branch needs a type".into());
                     }
                 }

@@ -113,6 +113,11 @@ impl Upgrader {
             Value::Bool(true) => *value = json!({}),
             Value::Bool(false) => *value = json!({"not": {}}),
             Value::Object(_) => {}
+            // `"properties": {"x": "object"}`: a bare type name where a schema belongs.
+            Value::String(t) if crate::keywords::TYPE_NAMES.contains(&t.as_str()) => {
+                cx.lossy("invalid-subschema", format!("the string {t:?} is not a schema; it was read as {{\"type\": {t:?}}}"));
+                *value = json!({ "type": t });
+            }
             _ => {
                 cx.lossy("invalid-subschema", format!("{} is not a schema; it was replaced by {{}}", kind_of(value)));
                 *value = json!({});

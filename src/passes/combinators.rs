@@ -257,3 +257,41 @@ fn collapse_same_type(branches: &[&Map<String, Value>], t: &str, cx: &mut Cx) ->
     let broadest = branches.iter().min_by_key(|b| b.keys().filter(|k| !is_annotation(k)).count()).copied();
     broadest.cloned().unwrap_or_default()
 }
+
+/// Sibling keywords beside an `anyOf` are distributed into every branch
+/// (`(A ∨ B) ∧ C` → `(A ∧ C) ∨ (B ∧ C)`), so each branch carries its own `type`.
+/// OpenAI strict rejects branches without one (F31 `schema must have a 'type'
+/// key`), as do Moonshot (F30) and llama.cpp (seed 001). Exact: a branch the
+/// siblings cannot be conjoined with leaves the node as it was.
+pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if cx.path.is_empty() && cx.target.caps.root_object {
+        // A root union is merged into the root object by `shapes::root_object`.
+        return Ok(());
+    }
+    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    let siblings: Map<String, Value> =
+        node.iter().filter(|(k, _)| *k != "anyOf" && !is_annotation(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    if siblings.is_empty() {
+        return Ok(());
+    }
+    let mut out = Vec::with_capacity(branches.len());
+    for b in branches {
+        let Value::Object(b) = b else { return Ok(()) };
+        let Some(mut merged) = conjoin(b, &siblings) else { return Ok(()) };
+        if let Some(Value::Array(values)) = merged.get_mut("enum") {
+            // The siblings' enum narrows to the values this branch's type admits.
+            if let Some(t) = b.get("type").and_then(Value::as_str) {
+                values.retain(|v| super::types::value_has_type(v, t));
+                if values.is_empty() {
+                    continue;
+                }
+            }
+        }
+        apply(&mut merged, cx)?;
+        out.push(Value::Object(merged));
+    }
+    node.retain(|k, _| k == "anyOf" || is_annotation(k));
+    node.insert("anyOf".into(), Value::Array(out));
+    cx.count("anyofRewrites");
+    splice_unions(node, cx)
+}

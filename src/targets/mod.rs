@@ -53,6 +53,9 @@ pub struct Caps {
     pub formats: Option<&'static [&'static str]>,
     /// `type: "null"` is accepted.
     pub null_type: bool,
+    /// Every `anyOf` branch carries `type` (or `$ref`) itself, not through a
+    /// nested union (OpenAI strict F31, Moonshot F30).
+    pub typed_branches: bool,
     /// Every object must be closed (`additionalProperties: false`) and list every
     /// property in `required`; `$ref` has no siblings; OpenAI's limits apply.
     pub closed_objects: bool,
@@ -85,6 +88,7 @@ pub const BASE: Caps = Caps {
     required_declared: false,
     formats: None,
     null_type: true,
+    typed_branches: false,
     closed_objects: false,
     spill: true,
 };

@@ -63,6 +63,7 @@ pub static OPENAI_STRICT: Target = Target {
         negation: false,
         typed_nodes: true,
         formats: Some(STRICT_FORMATS),
+        typed_branches: true,
         closed_objects: true,
         ..OPENAI_CAPS
     },
@@ -78,6 +79,7 @@ static STRICT_PASSES: &[Pass] = &[
     pass("default-to-description", strict::default_to_description),
     pass("type-arrays", types::type_arrays),
     pass("splice-unions", combinators::splice_unions),
+    pass("distribute-siblings", combinators::distribute_siblings),
     pass("regex-subset", strict::regex_subset),
     pass("strip-constraints", strict::strip_constraints),
     pass("array-items", shapes::array_items),
