@@ -18,6 +18,9 @@ use index::Index;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
+/// Most nested ref expansions on one path (a `$ref` chain recurses in place).
+const MAX_REF_CHAIN: usize = 128;
+
 /// Keywords that only serve resolution; they are gone after inlining.
 const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
 
@@ -217,6 +220,13 @@ impl<'d> Expander<'d> {
             }
             cx.count("sizeCoarsenings");
             return self.placeholder(node, &target, "size budget", cx);
+        }
+        if self.regions.len() > MAX_REF_CHAIN {
+            // A chain of refs to refs recurses without descending into the tree;
+            // past this many jumps it is cut like a cycle.
+            cx.count("sizeCoarsenings");
+            cx.lossy("ref-chain-cut", format!("more than {MAX_REF_CHAIN} nested $ref expansions; the chain was cut here"));
+            return self.placeholder(node, &target, "deep", cx);
         }
         cx.count("refsInlined");
         let saved = std::mem::replace(&mut self.src, target.clone());
