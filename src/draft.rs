@@ -77,7 +77,7 @@ impl Moves {
             Some((old, new)) => {
                 let mut out = new.clone();
                 for seg in &p.segments()[old.len()..] {
-                    out.push(seg.clone());
+                    out.push(seg);
                 }
                 out
             }
@@ -125,56 +125,60 @@ impl Upgrader {
         }
         let Value::Object(node) = value else { return Ok(()) };
         self.node(node, cx)?;
-        let keys: Vec<String> = node.keys().cloned().collect();
-        for key in keys {
-            let old_key = self.old_name(cx, &key);
-            let Some(child) = node.get_mut(&key) else { continue };
-            match keywords::slot(&key) {
+        let mut invalid: Vec<String> = Vec::new();
+        for (key, child) in node.iter_mut() {
+            let old_key = self.old_name(cx, key);
+            match keywords::slot(key) {
                 Slot::Data => {}
                 Slot::Schema => {
-                    self.descend(cx, &key, &old_key)?;
+                    self.descend(cx, key, &old_key)?;
                     self.schema(child, cx)?;
                     self.ascend(cx);
                 }
                 Slot::SchemaArray => {
-                    if let Value::Array(items) = child {
-                        self.descend(cx, &key, &old_key)?;
-                        for (i, item) in items.iter_mut().enumerate() {
-                            self.descend(cx, &i.to_string(), &i.to_string())?;
-                            self.schema(item, cx)?;
-                            self.ascend(cx);
-                        }
+                    let Value::Array(items) = child else {
+                        invalid.push(key.clone());
+                        continue;
+                    };
+                    self.descend(cx, key, &old_key)?;
+                    for (i, item) in items.iter_mut().enumerate() {
+                        let i = i.to_string();
+                        self.descend(cx, &i, &i)?;
+                        self.schema(item, cx)?;
                         self.ascend(cx);
-                    } else {
-                        cx.enter(key.as_str())?;
-                        cx.lossy("invalid-subschema", format!("{key} must be an array of schemas; it was removed"));
-                        cx.leave();
-                        node.shift_remove(&key);
                     }
+                    self.ascend(cx);
                 }
                 Slot::SchemaMap => {
-                    if let Value::Object(entries) = child {
-                        self.descend(cx, &key, &old_key)?;
-                        for (name, entry) in entries.iter_mut() {
-                            self.descend(cx, name, name)?;
-                            self.schema(entry, cx)?;
-                            self.ascend(cx);
-                        }
+                    let Value::Object(entries) = child else {
+                        invalid.push(key.clone());
+                        continue;
+                    };
+                    self.descend(cx, key, &old_key)?;
+                    for (name, entry) in entries.iter_mut() {
+                        self.descend(cx, name, name)?;
+                        self.schema(entry, cx)?;
                         self.ascend(cx);
-                    } else {
-                        cx.enter(key.as_str())?;
-                        cx.lossy("invalid-subschema", format!("{key} must be an object of schemas; it was removed"));
-                        cx.leave();
-                        node.shift_remove(&key);
                     }
+                    self.ascend(cx);
                 }
             }
+        }
+        for key in invalid {
+            cx.enter(key.as_str())?;
+            let what = if keywords::slot(&key) == Slot::SchemaArray { "an array" } else { "an object" };
+            cx.lossy("invalid-subschema", format!("{key} must be {what} of schemas; it was removed"));
+            cx.leave();
+            node.shift_remove(&key);
         }
         Ok(())
     }
 
     /// The key a 2020-12 key had in the original layout (for move tracking).
     fn old_name(&self, cx: &Cx, key: &str) -> String {
+        if self.moves.0.is_empty() {
+            return key.to_string();
+        }
         let here = cx.path.child(key);
         self.moves
             .0

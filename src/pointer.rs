@@ -1,39 +1,59 @@
 //! JSON Pointer (RFC 6901) paths into a schema document.
 use std::fmt;
 
-/// A JSON Pointer kept as unescaped segments; rendered with `~0`/`~1` escapes.
+/// A JSON Pointer, kept rendered (with `~0`/`~1` escapes) in one buffer with
+/// the end of each segment: pushing and popping on the walk's hot path never
+/// allocates once the buffer has grown.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Pointer(Vec<String>);
+pub struct Pointer {
+    buf: String,
+    ends: Vec<usize>,
+}
 
 impl Pointer {
     pub fn root() -> Self {
-        Pointer(Vec::new())
+        Pointer::default()
     }
 
-    pub fn push(&mut self, seg: impl Into<String>) {
-        self.0.push(seg.into());
+    pub fn push(&mut self, seg: impl AsRef<str>) {
+        let seg = seg.as_ref();
+        self.buf.push('/');
+        if seg.contains(['~', '/']) {
+            self.buf.push_str(&seg.replace('~', "~0").replace('/', "~1"));
+        } else {
+            self.buf.push_str(seg);
+        }
+        self.ends.push(self.buf.len());
     }
 
     pub fn pop(&mut self) {
-        self.0.pop();
+        self.ends.pop();
+        self.buf.truncate(self.ends.last().copied().unwrap_or(0));
     }
 
-    pub fn child(&self, seg: impl Into<String>) -> Self {
+    pub fn child(&self, seg: impl AsRef<str>) -> Self {
         let mut p = self.clone();
         p.push(seg);
         p
     }
 
-    pub fn segments(&self) -> &[String] {
-        &self.0
+    /// The unescaped segments (allocates; for cold paths).
+    pub fn segments(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.ends.len());
+        let mut start = 0;
+        for &end in &self.ends {
+            out.push(self.buf[start + 1..end].replace("~1", "/").replace("~0", "~"));
+            start = end;
+        }
+        out
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.ends.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.ends.is_empty()
     }
 
     /// Parses the fragment part of a local `$ref` (`#/a/b~1c`), percent-decoding first.
@@ -43,19 +63,19 @@ impl Pointer {
             return Some(Pointer::root());
         }
         let rest = decoded.strip_prefix('/')?;
-        Some(Pointer(
-            rest.split('/')
-                .map(|s| s.replace("~1", "/").replace("~0", "~"))
-                .collect(),
-        ))
+        let mut p = Pointer::root();
+        for s in rest.split('/') {
+            p.push(s.replace("~1", "/").replace("~0", "~"));
+        }
+        Some(p)
     }
 
     /// Looks the pointer up in a JSON document.
     pub fn resolve<'v>(&self, doc: &'v serde_json::Value) -> Option<&'v serde_json::Value> {
         let mut cur = doc;
-        for seg in &self.0 {
+        for seg in self.segments() {
             cur = match cur {
-                serde_json::Value::Object(m) => m.get(seg)?,
+                serde_json::Value::Object(m) => m.get(&seg)?,
                 serde_json::Value::Array(a) => {
                     if seg.len() > 1 && seg.starts_with('0') {
                         return None;
@@ -68,18 +88,17 @@ impl Pointer {
         Some(cur)
     }
 
+    /// Is `other` this pointer or one of its ancestors?
     pub fn starts_with(&self, other: &Pointer) -> bool {
-        self.0.starts_with(&other.0)
+        other.ends.len() <= self.ends.len()
+            && self.buf.starts_with(&other.buf)
+            && (self.buf.len() == other.buf.len() || self.buf.as_bytes()[other.buf.len()] == b'/')
     }
 }
 
 impl fmt::Display for Pointer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for seg in &self.0 {
-            f.write_str("/")?;
-            f.write_str(&seg.replace('~', "~0").replace('/', "~1"))?;
-        }
-        Ok(())
+        f.write_str(&self.buf)
     }
 }
 

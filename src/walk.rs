@@ -25,7 +25,7 @@ impl<'t> Cx<'t> {
     }
 
     /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
-    pub fn enter(&mut self, seg: impl Into<String>) -> Result<()> {
+    pub fn enter(&mut self, seg: impl AsRef<str>) -> Result<()> {
         self.path.push(seg);
         if self.path.len() > self.opts.max_depth {
             return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });

@@ -120,8 +120,9 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if !cx.path.is_empty() || !cx.target.caps.root_object {
         return Ok(());
     }
-    let before = node.clone();
+    let mut changed = false;
     if let Some(Value::Array(entries)) = node.get("allOf").cloned() {
+        changed = true;
         node.shift_remove("allOf");
         let objs: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().cloned()).collect();
         match objs.iter().try_fold(node.clone(), |acc, e| conjoin(&acc, e)) {
@@ -136,6 +137,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     }
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.shift_remove(key) else { continue };
+        changed = true;
         let objs: Vec<Map<String, Value>> = branches.iter().filter_map(|b| b.as_object().cloned()).collect();
         let object_like: Vec<&Map<String, Value>> =
             objs.iter().filter(|b| is_object_like(&Value::Object((*b).clone()))).collect();
@@ -151,6 +153,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     }
     for key in ["not", "enum", "const", "if", "then", "else"] {
         if node.shift_remove(key).is_some() {
+            changed = true;
             cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
         }
     }
@@ -158,7 +161,9 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let object = types.contains(&"object");
     if types.is_empty() && !node.contains_key("items") {
         node.insert("type".into(), json!("object"));
+        changed = true;
     } else if !object || types.len() > 1 {
+        changed = true;
         let mut inner = std::mem::take(node);
         let defs = inner.shift_remove("$defs");
         let mut props = Map::new();
@@ -172,7 +177,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
         cx.count("rootsWrapped");
     }
-    if *node != before {
+    if changed {
         // The reshaped root needs the node rules once more (properties, strictness);
         // on an object root without combinators this rule changes nothing, so it ends.
         apply(node, cx)?;

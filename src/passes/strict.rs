@@ -1,6 +1,6 @@
 //! OpenAI strict mode: sanitize, then enforce (seed 000, contract §1).
 use super::spill::strip;
-use super::types::{common_type, is_typed};
+use super::types::common_type;
 use super::{is_annotation, is_null_schema, json_text, types_of};
 use crate::error::{Error, Result};
 use crate::walk::Cx;
@@ -150,7 +150,7 @@ fn make_nullable(schema: &mut Value) {
         }
     }
     let inner = Value::Object(inner);
-    debug_assert!(is_typed(&inner) || inner.get("$ref").is_some() || inner.as_object().is_some_and(Map::is_empty));
+    // A typeless `inner` is wrapped too; the checker then rejects it and the call fails open.
     wrapper.insert("anyOf".into(), json!([inner, {"type": "null"}]));
     *m = wrapper;
 }

@@ -48,10 +48,10 @@ impl Index {
         let keep = segs.len().checked_sub(up)?;
         let mut p = Pointer::root();
         for s in &segs[..keep] {
-            p.push(s.clone());
+            p.push(s);
         }
         for s in Pointer::parse_fragment(&reference[digits..])?.segments() {
-            p.push(s.clone());
+            p.push(s);
         }
         Some(p)
     }
@@ -70,7 +70,7 @@ impl Index {
             let rel = Pointer::parse_fragment(fragment)?;
             let mut full = base;
             for seg in rel.segments() {
-                full.push(seg.clone());
+                full.push(seg);
             }
             return Some(moves.translate(&full));
         }
@@ -107,7 +107,7 @@ impl Index {
         }
         let mut targets: Vec<Pointer> = refs.iter().map(|(_, t)| t.clone()).collect();
         targets.push(Pointer::root());
-        targets.sort_by(|a, b| a.segments().cmp(b.segments()));
+        targets.sort_by_key(|t| t.segments());
         targets.dedup();
         let within = |t: &Pointer, at: &Pointer| {
             at.starts_with(t) && !at.segments()[t.len()..].iter().any(|s| s == "$defs" || s == "definitions")
@@ -151,7 +151,7 @@ impl Index {
         for skip in 1..segs.len() {
             let mut q = Pointer::root();
             for s in &segs[skip..] {
-                q.push(s.clone());
+                q.push(s);
             }
             if q.resolve(doc).is_some_and(Value::is_object) {
                 return Some(q);
@@ -161,7 +161,7 @@ impl Index {
         for split in 2..segs.len() {
             let mut q = Pointer::root().child(segs[..split].join("/"));
             for s in &segs[split..] {
-                q.push(s.clone());
+                q.push(s);
             }
             if q.resolve(doc).is_some_and(Value::is_object) {
                 return Some(q);
