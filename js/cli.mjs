@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// The `toolschema` command: normalize or check a schema, a tool list or an
+// MCP tools/list response. JSON goes to stdout, everything meant for a person
+// to stderr. Exit status: 0 done, 1 `check` found violations, 2 error.
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ToolSchemaError, checkSchema, normalize, targets, version } from "./node.mjs";
+
+const HELP = `Usage:
+  toolschema normalize --target <id> [file|-]   rewrite each schema for the target
+  toolschema check --target <id> [file|-]       list what the target would reject; exit 1 if anything
+  toolschema targets                            list the target ids (JSON)
+  toolschema --version
+
+Input (a file, or stdin when the file is "-" or absent), any of:
+  a JSON Schema
+  a tool list: OpenAI [{type: "function", function: {name, parameters}}], OpenAI Responses
+    [{type: "function", name, parameters}], Anthropic [{name, input_schema}], MCP [{name, inputSchema}]
+  an MCP tools/list response: {result: {tools: [...]}} or {tools: [...]}
+The output keeps the input's shape with each schema rewritten; with --target openai-strict,
+OpenAI-shaped tools also get "strict" set to whether strict mode could express their schema.
+
+Options:
+  -t, --target <id>   target id (see "toolschema targets")
+  --report            print every change (normalize) or violation (check) with its JSON pointer on stderr
+  --summary           print one summary line on stderr: tools, lossy changes, fallbacks, strict count
+  --compact           print JSON without indentation
+  -h, --help          show this help
+`;
+
+class UsageError extends Error {}
+
+function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        target: { type: "string", short: "t" },
+        report: { type: "boolean" },
+        summary: { type: "boolean" },
+        compact: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "V" },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(err.message);
+  }
+  const { values: opts, positionals } = parsed;
+  const [command, file, ...extra] = positionals;
+  if (opts.help || command === "help") return void process.stdout.write(HELP);
+  if (opts.version || command === "version") return void process.stdout.write(`${version()}\n`);
+  if (command === "targets") return print(targets(), opts);
+  if (command !== "normalize" && command !== "check") {
+    throw new UsageError(command === undefined ? "no command given" : `unknown command "${command}"`);
+  }
+  if (extra.length > 0) throw new UsageError(`one input at a time, got ${positionals.length - 1}`);
+  if (opts.target === undefined) throw new UsageError(`${command} needs --target <id>; "toolschema targets" lists them`);
+  const document = readInput(file);
+  const { single, slots } = locateSchemas(document);
+  return command === "normalize"
+    ? runNormalize(document, single, slots, opts)
+    : runCheck(single, slots, opts);
+}
+
+function readInput(file) {
+  if ((file === undefined || file === "-") && process.stdin.isTTY) {
+    throw new UsageError("no input: give a file, or pipe JSON into stdin");
+  }
+  const path = file === undefined || file === "-" ? 0 : file;
+  const name = path === 0 ? "stdin" : file;
+  let text;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new UsageError(`cannot read ${name}: ${err.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ToolSchemaError("invalid-json", "", `${name} is not JSON: ${err.message}`);
+  }
+}
+
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Finds where the schemas live. Each slot names its tool and the object and
+ * key holding the schema, so results are written back in the input's shape.
+ */
+function locateSchemas(document) {
+  let tools;
+  if (Array.isArray(document)) tools = document;
+  else if (isObject(document) && Array.isArray(document.result?.tools)) tools = document.result.tools;
+  else if (isObject(document) && Array.isArray(document.tools)) tools = document.tools;
+  if (tools === undefined) {
+    return { single: true, slots: [{ name: "schema", holder: { schema: document }, key: "schema" }] };
+  }
+  return { single: false, slots: tools.map(toolSlot).filter((slot) => slot.key in slot.holder) };
+}
+
+function toolSlot(tool, index) {
+  if (isObject(tool) && tool.type === "function" && isObject(tool.function)) {
+    return { name: tool.function.name, holder: tool.function, key: "parameters", strictHolder: tool.function };
+  }
+  if (isObject(tool)) {
+    const name = tool.name ?? `#${index}`;
+    if ("input_schema" in tool) return { name, holder: tool, key: "input_schema" };
+    if ("inputSchema" in tool) return { name, holder: tool, key: "inputSchema" };
+    if ("parameters" in tool) {
+      return { name, holder: tool, key: "parameters", strictHolder: tool.type === "function" ? tool : undefined };
+    }
+  }
+  throw new UsageError(`tool #${index} has no schema in a known place (function.parameters, parameters, input_schema, inputSchema)`);
+}
+
+// A tool's failure names the tool; the error itself stays a ToolSchemaError.
+function forTool(slot, single, run) {
+  try {
+    return run();
+  } catch (err) {
+    if (!single && err instanceof ToolSchemaError) err.message = `tool ${slot.name}: ${err.message}`;
+    throw err;
+  }
+}
+
+function runNormalize(document, single, slots, opts) {
+  const results = [];
+  for (const slot of slots) {
+    const result = forTool(slot, single, () => normalize(slot.holder[slot.key], opts.target));
+    slot.holder[slot.key] = result.schema;
+    if (opts.target === "openai-strict" && slot.strictHolder !== undefined) slot.strictHolder.strict = result.strict === true;
+    results.push({ slot, result });
+  }
+  if (opts.report) reportChanges(results);
+  if (opts.summary) process.stderr.write(summarize(opts.target, single, results) + "\n");
+  print(single ? slots[0].holder.schema : document, opts);
+  return 0;
+}
+
+function runCheck(single, slots, opts) {
+  const found = [];
+  for (const slot of slots) {
+    const violations = forTool(slot, single, () => checkSchema(slot.holder[slot.key], opts.target));
+    if (opts.report) for (const v of violations) process.stderr.write(`${slot.name} ${v.pointer || "/"} ${v.code}: ${v.message}\n`);
+    if (single) found.push(...violations);
+    else if (violations.length > 0) found.push({ tool: slot.name, violations });
+  }
+  print(found, opts);
+  return found.length > 0 ? 1 : 0;
+}
+
+// Only schemas something happened to get lines; a clean run says so once.
+function reportChanges(results) {
+  let quiet = true;
+  for (const { slot, result } of results) {
+    const { report, strict, strictError } = result;
+    if (report.diagnostics.length === 0 && strictError === undefined) continue;
+    quiet = false;
+    const lossy = report.diagnostics.filter((d) => d.lossy).length;
+    let head = `${slot.name}: ${report.diagnostics.length} change(s), ${lossy} lossy`;
+    if (strict !== undefined) head += strict ? ", strict" : ", not strict";
+    process.stderr.write(head + "\n");
+    if (strictError !== undefined) {
+      process.stderr.write(`  ${strictError.pointer || "/"}  ${strictError.code}: ${strictError.message}\n`);
+    }
+    for (const d of report.diagnostics) {
+      process.stderr.write(`  ${d.pointer || "/"}  ${d.code}: ${d.message}${d.lossy ? " (lossy)" : ""}\n`);
+    }
+  }
+  if (quiet) process.stderr.write(`no changes in ${results.length} schema(s)\n`);
+}
+
+/**
+ * One line per run, for `make demo`. A fallback (the whole schema replaced by
+ * an empty object because the target could not take it) is counted by the
+ * core as `fallbacks`.
+ */
+function summarize(target, single, results) {
+  let lossy = 0;
+  let lossyTools = 0;
+  let fallbacks = 0;
+  let strict = 0;
+  for (const { result } of results) {
+    const n = result.report.diagnostics.filter((d) => d.lossy).length;
+    lossy += n;
+    if (n > 0) lossyTools += 1;
+    fallbacks += result.report.counters.fallbacks ?? 0;
+    if (result.strict === true) strict += 1;
+  }
+  const unit = single ? "schema" : "tools";
+  let line = `${target}: ${results.length} ${unit}, ${lossy} lossy change(s) in ${lossyTools} of them, ${fallbacks} fallback(s)`;
+  if (target === "openai-strict") line += `, ${strict} strict / ${results.length - strict} not strict`;
+  return line;
+}
+
+function print(value, opts) {
+  process.stdout.write(JSON.stringify(value, null, opts.compact ? 0 : 2) + "\n");
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2)) ?? 0;
+} catch (err) {
+  if (err instanceof UsageError) {
+    process.stderr.write(`toolschema: ${err.message} (see toolschema --help)\n`);
+  } else if (err instanceof ToolSchemaError) {
+    process.stderr.write(`toolschema: ${err.code}${err.pointer ? ` at ${err.pointer}` : ""}: ${err.message}\n`);
+  } else {
+    process.stderr.write(`toolschema: ${err?.stack ?? err}\n`);
+  }
+  process.exitCode = 2;
+}

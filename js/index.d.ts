@@ -1,0 +1,176 @@
+// Public types of the toolschema package, for every entry (ESM and CommonJS).
+// Hand-written and free of DOM and Node types, so a consumer compiled with
+// `lib: ["es2022"]` and no `types` still type-checks.
+
+/** A JSON Schema: an object, or the boolean schemas `true` / `false`. */
+export type JsonSchema = { [keyword: string]: unknown } | boolean;
+
+/**
+ * What the functions accept as a schema: a JSON Schema object, JSON text, or
+ * a schema-library instance (Zod 4, anything implementing Standard JSON Schema
+ * such as ArkType or Valibot's `toStandardJsonSchema`, TypeBox).
+ */
+export type SchemaInput = JsonSchema | string | object;
+
+/** A target id; `targets()` lists what this build knows. */
+export type TargetId = "openai" | "openai-strict" | "openai-responses" | "google" | "cca" | "mcp" | (string & {});
+
+/** Stable error codes (kebab-case): the core's, then the JS layer's own three, then "internal" for a bug. */
+export type ErrorCode =
+  | "invalid-json"
+  | "not-a-schema"
+  | "unknown-target"
+  | "invalid-options"
+  | "too-deep"
+  | "too-large"
+  | "unresolved-ref"
+  | "strict-unrepresentable"
+  | "cyclic-input"
+  | "invalid-value"
+  | "unsupported-input"
+  | "internal";
+
+/** Options the core understands; unknown keys are an `invalid-options` error. */
+export interface NormalizeOptions {
+  /** How stripped, human-meaningful keywords reach the description: "spill" (default) appends a `{pattern: "^a$", minimum: 0}` block, "paren" appends ` (pattern: ^a$)` inline, "none" only reports them. */
+  spill?: "spill" | "paren" | "none";
+  /** openai-strict only: "full" (default) sanitizes, enforces and checks, failing open; "sanitize" only strips what strict mode rejects. */
+  strictStage?: "sanitize" | "full";
+  /** openai-strict only: also strip `pattern`, `format` and numeric and array bounds, as OpenAI's first strict release (and fine-tuned models) require. Default false. */
+  stripStrictConstraints?: boolean;
+  /** Deepest JSON nesting accepted; deeper input fails with `too-deep`. Default 256. */
+  maxDepth?: number;
+  /** Most schema nodes `$ref` inlining may produce before refs are kept or cut. Default 20000. */
+  refBudget?: number;
+  /** How often one recursive definition is expanded on a path before the cycle is cut, for targets that cannot express recursion. Default 1. */
+  maxRecursion?: number;
+  /** Make an unresolvable `$ref` an error instead of `{}` plus a lossy diagnostic. Default false. */
+  strictUnresolvedRefs?: boolean;
+}
+
+/** `normalizeSchema` options: the core options plus the target. */
+export interface NormalizeSchemaOptions extends NormalizeOptions {
+  /** Target id; default "mcp". */
+  target?: TargetId;
+}
+
+/** `adaptSchemaForStrict` options: the core options plus the strict bypass. */
+export interface AdaptOptions extends NormalizeOptions {
+  /** Never strict when true, whatever `strict` says; when absent the PI_NO_STRICT environment variable decides (1/true/yes/on). Use this in Workers and browsers, which have no environment. */
+  noStrict?: boolean;
+}
+
+/** One violation or error location. */
+export interface Problem {
+  /** Stable kebab-case code. */
+  code: string;
+  /** JSON Pointer (RFC 6901) into the input schema; "" is the root. */
+  pointer: string;
+  /** What is wrong, for a person. */
+  message: string;
+}
+
+/** One change the normalizer made. */
+export interface Diagnostic extends Problem {
+  /** True when the change loses meaning (a dropped keyword, a collapsed union). */
+  lossy: boolean;
+}
+
+/** What `normalize` did to a schema. */
+export interface Report {
+  /** Every change, with where it happened. */
+  diagnostics: Diagnostic[];
+  /** How often each kind of rewrite ran, by name. */
+  counters: { [name: string]: number };
+  /** True when any diagnostic is lossy. */
+  lossy: boolean;
+}
+
+/** The result of `normalize`. */
+export interface Normalized {
+  /** The schema to send to the provider. */
+  schema: JsonSchema;
+  /** openai-strict only: whether `schema` is a valid strict-mode schema. */
+  strict?: boolean;
+  /** openai-strict only, when `strict` is false: why strict mode could not express the schema. */
+  strictError?: Problem;
+  /** What changed. */
+  report: Report;
+}
+
+/** `{strict, schema}` as provider call sites use it. */
+export interface StrictResult {
+  /** Send `strict: true` to the provider only when this is true. */
+  strict: boolean;
+  /** The schema to send. */
+  schema: JsonSchema;
+}
+
+/** A target this build knows. */
+export interface TargetInfo {
+  /** The id to pass as `target`. */
+  id: TargetId;
+  /** What the target is for. */
+  description: string;
+  /** Where its rules come from (provider documentation or issue). */
+  source: string;
+}
+
+/** Every failure of the package is one of these; `code` is stable. */
+export declare class ToolSchemaError extends Error {
+  constructor(code: ErrorCode, pointer: string, message: string, options?: { cause?: unknown });
+  /** Stable kebab-case code, e.g. "invalid-json"; "internal" is a bug. */
+  readonly code: ErrorCode;
+  /** JSON Pointer of the offending value; "" for the root or when it has no location. */
+  readonly pointer: string;
+}
+
+/** Normalizes `schema` for `target`; returns the schema, the strict verdict (openai-strict) and a report. */
+export declare function normalize(schema: SchemaInput, target: TargetId, options?: NormalizeOptions): Normalized;
+
+/** Normalizes for `options.target` (default "mcp") and returns the schema. */
+export declare function normalizeSchema(value: SchemaInput, options?: NormalizeSchemaOptions): JsonSchema;
+
+/** Gemini, Vertex AI and Gemini CLI function declarations. */
+export declare function normalizeSchemaForGoogle(value: SchemaInput): JsonSchema;
+
+/** Claude models behind Cloud Code Assist (Antigravity, Gemini Code Assist). */
+export declare function normalizeSchemaForCCA(value: SchemaInput): JsonSchema;
+
+/** MCP tool inputSchemas before they enter a tool registry. */
+export declare function normalizeSchemaForMCP(value: SchemaInput): JsonSchema;
+
+/** The OpenAI Responses API family (non-strict). */
+export declare function normalizeSchemaForOpenAIResponses(value: SchemaInput): JsonSchema;
+
+/** Alias of `normalizeSchemaForOpenAIResponses`. */
+export declare function sanitizeSchemaForOpenAIResponses(value: SchemaInput): JsonSchema;
+
+/** OpenAI strict mode, first stage only: strips the keywords strict mode rejects. */
+export declare function sanitizeSchemaForStrictMode(value: SchemaInput): JsonSchema;
+
+/** The OpenAI strict-mode schema; throws ToolSchemaError ("strict-unrepresentable") when strict mode cannot express it. */
+export declare function enforceStrictSchema(value: SchemaInput, options?: NormalizeOptions): JsonSchema;
+
+/** Fail-open strict mode: `{strict: true, schema}` on success, else `{strict: false, schema}` with a non-strict schema. */
+export declare function tryEnforceStrictSchema(value: SchemaInput, options?: NormalizeOptions): StrictResult;
+
+/** For OpenAI call sites: strict when `strict` is true and no bypass (`options.noStrict`, PI_NO_STRICT) is on, failing open. */
+export declare function adaptSchemaForStrict(schema: SchemaInput, strict: boolean, options?: AdaptOptions): StrictResult;
+
+/** What `target` would reject in `schema`; an empty array when it accepts it. */
+export declare function checkSchema(schema: SchemaInput, target: TargetId): Problem[];
+
+/** The targets this build knows. */
+export declare function targets(): TargetInfo[];
+
+/** The package version. */
+export declare function version(): string;
+
+/**
+ * Loads the WebAssembly module. Node, Bun, Deno and Workers load it at import
+ * and this resolves at once; in browsers the import loads it from next to the
+ * package, and `init(source)` loads it from elsewhere (a URL string or object,
+ * a fetch Response, bytes, or a compiled WebAssembly.Module).
+ */
+export declare function init(source?: string | object): Promise<void>;

@@ -1,0 +1,65 @@
+// Assembles pkg/ from the built wasm and glue, js/ and pkg-template/.
+// Usage: node scripts/assemble-pkg.mjs <lib> <version> (called by build-pkg.sh).
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { buildSync } from "esbuild";
+
+const [lib, version] = process.argv.slice(2);
+if (!lib || !version) throw new Error("usage: assemble-pkg.mjs <lib> <version>");
+
+const out = "pkg";
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out);
+
+// The manifest: the hand-written template, with the crate's version.
+const manifest = JSON.parse(readFileSync("pkg-template/package.json", "utf8"));
+manifest.version = version;
+writeFileSync(`${out}/package.json`, JSON.stringify(manifest, null, 2) + "\n");
+copyFileSync("pkg-template/README.md", `${out}/README.md`);
+
+// The shim, the entries and the CLI, as written.
+for (const file of readdirSync("js").filter((f) => f.endsWith(".mjs"))) copyFileSync(`js/${file}`, `${out}/${file}`);
+// One declaration file serves both module kinds: it only declares exports.
+copyFileSync("js/index.d.ts", `${out}/index.d.ts`);
+copyFileSync("js/index.d.ts", `${out}/index.d.cts`);
+
+// The glue, renamed so its module kind is explicit. wasm.mjs relies on the
+// reset hook; fail the build if a wasm-bindgen upgrade drops or renames it.
+let glue = readFileSync(`build/web/${lib}.js`, "utf8");
+if (!/^export function __wbg_reset_state\b/m.test(glue)) {
+  throw new Error("the wasm-bindgen glue has no __wbg_reset_state export: trap recovery in js/wasm.mjs needs it");
+}
+glue = glue.replace(/^\/\* @ts-self-types=.*\*\/\n/, ""); // names a .d.ts the package does not ship
+writeFileSync(`${out}/toolschema_glue.mjs`, glue);
+copyFileSync(`build/${lib}_bg.opt.wasm`, `${out}/toolschema_bg.wasm`);
+
+// The CommonJS entry is node.mjs bundled, not a second hand-kept copy.
+buildSync({
+  entryPoints: [`${out}/node.mjs`],
+  outfile: `${out}/index.cjs`,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node18",
+  define: { "import.meta.url": "__toolschema_url" },
+  banner: { js: 'const __toolschema_url = require("node:url").pathToFileURL(__filename).href;' },
+  logLevel: "warning",
+});
+
+// Every file the manifest lists or exports must exist, and nothing else ships.
+const listed = new Set(manifest.files);
+const targets = [manifest.main, manifest.types, ...Object.values(manifest.bin)];
+const collect = (v) => (typeof v === "string" ? targets.push(v) : Object.values(v).forEach(collect));
+collect(manifest.exports);
+for (const t of targets) {
+  const file = t.replace(/^\.\//, "");
+  if (file !== "package.json" && !listed.has(file)) throw new Error(`${t} is exported but not in "files"`);
+}
+for (const file of listed) if (!existsSync(`${out}/${file}`)) throw new Error(`"files" lists ${file}, which the build did not produce`);
+for (const file of readdirSync(out)) {
+  if (!listed.has(file) && file !== "package.json" && file !== "README.md") throw new Error(`pkg/${file} is not in "files"`);
+}
+
+const wasm = readFileSync(`${out}/toolschema_bg.wasm`);
+const jsBytes = [...listed].filter((f) => /\.(mjs|cjs)$/.test(f)).reduce((n, f) => n + statSync(`${out}/${f}`).size, 0);
+console.log(`assemble-pkg: ${manifest.name}@${version}: wasm ${wasm.length} B raw, ${gzipSync(wasm, { level: 9 }).length} B gzip; JS ${jsBytes} B`);

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `make demo`: the CLI normalizes the bundled real tool list (an MCP
+# tools/list response, examples/) for every target the build reports, writes
+# each result to build/demo/<target>.json and prints one summary line per
+# target. Expects pkg/ to be built.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+input=${1:-examples/github-tools-list.json}
+cli=(node pkg/cli.mjs)
+ids=$("${cli[@]}" targets --compact | node -e '
+  for (const t of JSON.parse(require("fs").readFileSync(0, "utf8"))) console.log(t.id);')
+if [ -z "$ids" ]; then
+  echo "demo: the core reports no targets (targetsJson is empty); nothing to show" >&2
+  exit 1
+fi
+
+mkdir -p build/demo
+tools=$(node -e 'const d = require(process.argv[1]); console.log((d.result ?? d).tools.length)' "./$input")
+echo "toolschema $("${cli[@]}" --version): $input ($tools tools) for each target"
+n=0
+for id in $ids; do
+  # --summary writes its one line on stderr; the JSON goes to the file.
+  "${cli[@]}" normalize --target "$id" --summary "$input" 2>&1 >"build/demo/$id.json" | sed 's/^/  /'
+  n=$((n + 1))
+done
+echo "demo: $n targets normalized; outputs in build/demo/"
