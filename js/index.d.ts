@@ -40,8 +40,10 @@ export interface NormalizeOptions {
   stripStrictConstraints?: boolean;
   /** Deepest JSON nesting accepted; deeper input fails with `too-deep`. Default 256. */
   maxDepth?: number;
-  /** Most schema nodes `$ref` inlining may produce before refs are kept or cut. Default 20000. */
-  refBudget?: number;
+  /** Most schema nodes `$ref` inlining may produce before the deepest inline is coarsened (default per target: 20,000; 1,500 for llamacpp). */
+  sizeBudget?: number;
+  /** Most nested `$ref` expansions on one path before coarsening (default per target). */
+  maxInlineDepth?: number;
   /** How often one recursive definition is expanded on a path before the cycle is cut, for targets that cannot express recursion. Default 1. */
   maxRecursion?: number;
   /** Make an unresolvable `$ref` an error instead of `{}` plus a lossy diagnostic. Default false. */

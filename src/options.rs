@@ -35,8 +35,13 @@ pub struct Options {
     pub strip_strict_constraints: bool,
     /// Deepest JSON nesting accepted (`too-deep` past it).
     pub max_depth: usize,
-    /// Most schema nodes that `$ref` inlining may produce before refs are kept or cut.
-    pub ref_budget: usize,
+    /// Most schema nodes that `$ref` inlining may produce before the deepest
+    /// inline is coarsened (seed 001 `SIZE_BUDGET`); default per target (20,000,
+    /// or 1,500 for llama.cpp, tuned to its grammar repetition threshold).
+    pub size_budget: Option<usize>,
+    /// Most nested `$ref` expansions on one path before the inline is coarsened
+    /// (seed 001 `MAX_INLINE_DEPTH`); default per target.
+    pub max_inline_depth: Option<usize>,
     /// How many times one recursive definition is expanded on a path before the
     /// cycle is cut, on targets that cannot express recursion.
     pub max_recursion: usize,
@@ -51,7 +56,8 @@ impl Default for Options {
             strict_stage: StrictStage::Full,
             strip_strict_constraints: false,
             max_depth: 256,
-            ref_budget: 20_000,
+            size_budget: None,
+            max_inline_depth: None,
             max_recursion: 1,
             strict_unresolved_refs: false,
         }
@@ -59,6 +65,14 @@ impl Default for Options {
 }
 
 impl Options {
+    pub fn size_budget(&self, caps: &crate::targets::Caps) -> usize {
+        self.size_budget.unwrap_or(caps.size_budget)
+    }
+
+    pub fn max_inline_depth(&self, caps: &crate::targets::Caps) -> usize {
+        self.max_inline_depth.unwrap_or(caps.max_inline_depth)
+    }
+
     pub fn from_json(text: &str) -> Result<Self, crate::Error> {
         if text.trim().is_empty() {
             return Ok(Options::default());

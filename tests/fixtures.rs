@@ -1,6 +1,6 @@
 //! Fixture harness. A fixture is a folder under tests/fixtures/:
 //!   input.json                 the schema
-//!   fixture.json               {"rule": "...", "source": "...", "options"?: {...}}
+//!   fixture.json               {"rule", "source", "targets": [ids] | "all", "options"?}
 //!   expected/<target>.json     golden output: {"schema": ..., "strict"?: bool}
 //!   report/<target>.json       expected diagnostics: [[code, pointer], ...] (lossy ones)
 //!   error/<target>.json        expected error: {"code": ..., "pointer": ...}
@@ -43,7 +43,11 @@ fn fixtures_hold_for_every_target() {
         assert!(meta["rule"].is_string(), "{name}: fixture.json needs a rule");
         let opts: Options = serde_json::from_value(meta.get("options").cloned().unwrap_or(json!({})))
             .unwrap_or_else(|e| panic!("{name}: bad options: {e}"));
-        let listed: Vec<String> = meta["targets"].as_array().map(|a| a.iter().filter_map(|t| t.as_str().map(String::from)).collect()).unwrap_or_default();
+        // "targets": "all" lists every target, including ones added later.
+        let listed: Vec<String> = match &meta["targets"] {
+            Value::String(s) if s == "all" => targets::ids().into_iter().map(String::from).collect(),
+            v => v.as_array().map(|a| a.iter().filter_map(|t| t.as_str().map(String::from)).collect()).unwrap_or_default(),
+        };
         for target in targets::TARGETS {
             let expected = dir.join("expected").join(format!("{}.json", target.id));
             let report = dir.join("report").join(format!("{}.json", target.id));

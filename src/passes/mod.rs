@@ -5,6 +5,7 @@ pub mod combinators;
 pub mod constants;
 pub mod enums;
 pub mod merge;
+pub mod regex;
 pub mod shapes;
 pub mod spill;
 pub mod strict;

@@ -190,7 +190,9 @@ impl<'d> Expander<'d> {
             if self.cyclic.contains(&target) {
                 self.root_alias = Some(target.clone());
             }
-        } else if self.recursion && (!(has_siblings || root_branch) || self.cyclic.contains(&target)) {
+        } else if self.recursion
+            && (self.cyclic.contains(&target) || !(has_siblings || root_branch || cx.target.caps.inline_refs))
+        {
             // Targets that express `$ref` keep it (openai-python does the same): the
             // output stays as small as the input, and a ref bomb stays defused.
             // Only a ref with siblings is inlined, since `$ref` siblings are rejected.
@@ -205,21 +207,35 @@ impl<'d> Expander<'d> {
         if expansions >= cx.opts.max_recursion.max(1) || (expansions > 0 && self.recursion) {
             return self.cycle(node, reference, target, cx);
         }
-        if self.emitted > cx.opts.ref_budget {
+        let budget = cx.opts.size_budget(&cx.target.caps);
+        if self.emitted > budget {
+            // Targets that keep refs never get here for sibling-free refs; targets
+            // that inline (or cannot express refs) coarsen the deepest inline, as
+            // seed 001 does, so a second run finds nothing left to expand.
+            let keep = self.recursion && !cx.target.caps.inline_refs;
             if !self.over_budget {
                 self.over_budget = true;
-                if !self.recursion {
+                if !keep {
                     cx.lossy(
                         "ref-budget-exceeded",
-                        format!("inlining $refs produced more than {} nodes; further refs are cut", cx.opts.ref_budget),
+                        format!("inlining $refs produced more than {budget} nodes (sizeBudget); further refs are cut"),
                     );
                 }
             }
-            if self.recursion {
+            if keep {
                 return self.keep(node, target, cx);
             }
             cx.count("sizeCoarsenings");
             return self.placeholder(node, &target, "size budget", cx);
+        }
+        let depth_cap = cx.opts.max_inline_depth(&cx.target.caps);
+        if self.regions.len() > depth_cap {
+            cx.count("maxInlineDepthReached");
+            cx.lossy(
+                "inline-depth-reached",
+                format!("$refs nest more than {depth_cap} expansions deep (maxInlineDepth); this one was coarsened"),
+            );
+            return self.placeholder(node, &target, "deep", cx);
         }
         if self.regions.len() > MAX_REF_CHAIN {
             // A chain of refs to refs recurses without descending into the tree;

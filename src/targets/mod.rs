@@ -2,6 +2,7 @@
 //! and the ordered node rules that get a schema there. A target states only
 //! what differs from its base.
 pub mod google;
+pub mod grammar;
 pub mod mcp;
 pub mod openai;
 
@@ -61,6 +62,13 @@ pub struct Caps {
     pub closed_objects: bool,
     /// Spill stripped human-meaningful keywords into `description`.
     pub spill: bool,
+    /// Inline every non-cyclic `$ref`, even where `$ref` is accepted (backends
+    /// that mishandle nested refs: llama.cpp#8073, Ollama).
+    pub inline_refs: bool,
+    /// Default `sizeBudget`: nodes `$ref` inlining may produce.
+    pub size_budget: usize,
+    /// Default `maxInlineDepth`: nested `$ref` expansions on one path.
+    pub max_inline_depth: usize,
 }
 
 impl Caps {
@@ -91,6 +99,9 @@ pub const BASE: Caps = Caps {
     typed_branches: false,
     closed_objects: false,
     spill: true,
+    inline_refs: false,
+    size_budget: 20_000,
+    max_inline_depth: 64,
 };
 
 /// What the target does when its output still fails its checker.
@@ -121,6 +132,10 @@ pub static TARGETS: &[&Target] = &[
     &google::GOOGLE,
     &google::CCA,
     &mcp::MCP,
+    &grammar::LLAMACPP,
+    &grammar::XGRAMMAR,
+    &grammar::LLGUIDANCE,
+    &grammar::OLLAMA,
 ];
 
 pub fn get(id: &str) -> Option<&'static Target> {

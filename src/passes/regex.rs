@@ -1,0 +1,113 @@
+//! Patterns in forms grammar backends enforce. llama.cpp's converter needs
+//! anchored patterns (`Pattern must start with '^' and end with '$'`,
+//! containers/kubernetes-mcp-server#758) and has no shorthand classes, so `\d`
+//! would not mean a digit (issue: "turns a \d pattern into any string").
+//! Both rewrites keep the pattern's meaning exactly.
+use crate::error::Result;
+use crate::walk::Cx;
+use serde_json::{Map, Value};
+
+/// Shorthand classes → explicit classes, outside and inside `[...]`.
+pub fn expand_classes(p: &str) -> Option<String> {
+    let mut out = String::with_capacity(p.len() + 8);
+    let mut chars = p.chars().peekable();
+    let mut in_class = false;
+    let mut changed = false;
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            let Some(&n) = chars.peek() else {
+                out.push(c);
+                break;
+            };
+            chars.next();
+            let (outside, inside) = match n {
+                'd' => ("[0-9]", Some("0-9")),
+                'D' => ("[^0-9]", None),
+                'w' => ("[A-Za-z0-9_]", Some("A-Za-z0-9_")),
+                'W' => ("[^A-Za-z0-9_]", None),
+                's' => ("[ \\t\\n\\r]", Some(" \\t\\n\\r")),
+                'S' => ("[^ \\t\\n\\r]", None),
+                _ => {
+                    out.push('\\');
+                    out.push(n);
+                    continue;
+                }
+            };
+            match (in_class, inside) {
+                (false, _) => out.push_str(outside),
+                (true, Some(members)) => out.push_str(members),
+                // A negated shorthand inside a class has no class-member spelling.
+                (true, None) => return None,
+            }
+            changed = true;
+            continue;
+        }
+        match c {
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            _ => {}
+        }
+        out.push(c);
+    }
+    changed.then_some(out)
+}
+
+/// A JSON Schema pattern matches anywhere in the string; an anchored grammar
+/// must spell that out: `P` → `^.*(P).*$` (only the missing side is widened).
+pub fn anchor(p: &str) -> Option<String> {
+    let starts = p.starts_with('^');
+    let ends = p.ends_with('$') && !p.ends_with("\\$");
+    if starts && ends {
+        return None;
+    }
+    let inner = p.strip_prefix('^').unwrap_or(p);
+    let inner = if ends { &inner[..inner.len() - 1] } else { inner };
+    Some(format!("^{}({}){}$", if starts { "" } else { ".*" }, inner, if ends { "" } else { ".*" }))
+}
+
+/// Applies the rewrites the target needs to `pattern` (and to `patternProperties` keys).
+pub fn grammar_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::String(p)) = node.get("pattern") else { return Ok(()) };
+    let mut p = p.clone();
+    let mut changed = false;
+    match expand_classes(&p) {
+        Some(x) => {
+            p = x;
+            changed = true;
+        }
+        None if p.contains("\\D") || p.contains("\\W") || p.contains("\\S") => {
+            cx.lossy("pattern-unenforced", "a negated shorthand class inside [...] cannot be written for this backend");
+        }
+        None => {}
+    }
+    if let Some(x) = anchor(&p) {
+        p = x;
+        changed = true;
+    }
+    if changed {
+        node.insert("pattern".into(), Value::String(p));
+        cx.count("patternsRewritten");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_expand_in_and_out_of_brackets() {
+        assert_eq!(expand_classes(r"^\d{5}$").unwrap(), "^[0-9]{5}$");
+        assert_eq!(expand_classes(r"[\w.-]+").unwrap(), "[A-Za-z0-9_.-]+");
+        assert_eq!(expand_classes(r"a\.b"), None);
+        assert_eq!(expand_classes(r"[\D]"), None);
+    }
+
+    #[test]
+    fn anchoring_keeps_the_meaning() {
+        assert_eq!(anchor("^a$"), None);
+        assert_eq!(anchor("a|b").unwrap(), "^.*(a|b).*$");
+        assert_eq!(anchor("^ab").unwrap(), "^(ab).*$");
+        assert_eq!(anchor(r"a\$").unwrap(), r"^.*(a\$).*$");
+    }
+}

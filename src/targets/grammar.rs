@@ -1,0 +1,158 @@
+//! Local grammar backends: llama.cpp's JSON-schema-to-grammar (also behind
+//! Ollama's `format`), vLLM/SGLang's xgrammar, llguidance, and Ollama's tool
+//! `parameters` (seed 001; providers.md §1b and §2). These backends drop what
+//! they cannot express without an error, so the rules aim at fidelity: rewrite
+//! into forms they enforce, and report what cannot be kept.
+use super::{Caps, OnViolation, Target, BASE};
+use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict, Pass};
+
+/// What every grammar backend shares: refs inlined except cycles (nested refs
+/// break llama.cpp: #8073), unions without siblings (#7703), no `not`.
+const GRAMMAR: Caps = Caps { strip: &["$schema", "not", "if", "then", "else"], negation: false, inline_refs: true, ..BASE };
+
+/// llama.cpp: `additionalProperties` defaults to false there, bounds apply to
+/// integers only, `uniqueItems`/`contains`/`patternProperties`/`dependentSchemas`
+/// are skipped silently, `prefixItems` is broken, patterns must be anchored.
+const LLAMACPP_KEYWORDS: &[&str] = &[
+    "type", "description", "title", "properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "allOf",
+    "enum", "const", "$ref", "$defs", "pattern", "format", "minLength", "maxLength", "minItems", "maxItems", "minimum",
+    "maximum", "exclusiveMinimum", "exclusiveMaximum", "default",
+];
+
+/// llama.cpp's converter lacks `uri` and `email` formats (grammars/README.md).
+const LLAMACPP_FORMATS: &[&str] = &["date", "time", "date-time", "uuid"];
+
+pub static LLAMACPP: Target = Target {
+    id: "llamacpp",
+    description: "llama.cpp json-schema-to-grammar (llama-server json_schema / response_format, Ollama format)",
+    source: "ggml-org/llama.cpp grammars/README.md; seed 001 (mcp-schema-normalize)",
+    caps: Caps {
+        keep: Some(LLAMACPP_KEYWORDS),
+        one_of: false,
+        formats: Some(LLAMACPP_FORMATS),
+        size_budget: 1500,
+        max_inline_depth: 5,
+        ..GRAMMAR
+    },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("splice-unions", combinators::splice_unions),
+        pass("distribute-siblings", combinators::distribute_siblings),
+        pass("array-items", shapes::array_items),
+        pass("number-bounds", number_bounds),
+        pass("patterns", regex::grammar_patterns),
+        pass("regex-subset", strict::regex_subset),
+        pass("strip-unsupported", spill::strip_unsupported),
+    ],
+    on_violation: OnViolation::Report,
+};
+
+/// vLLM's xgrammar gate (`has_xgrammar_unsupported_json_features`): `multipleOf`,
+/// `uniqueItems`, `contains`, `patternProperties`/`propertyNames` and formats
+/// outside its list make an explicit xgrammar backend raise; `oneOf` is treated
+/// as `anyOf`; no regex lookaround.
+const XGRAMMAR_FORMATS: &[&str] = &[
+    "email", "date", "time", "date-time", "duration", "ipv4", "ipv6", "hostname", "uuid", "uri", "uri-reference",
+    "uri-template", "json-pointer", "relative-json-pointer",
+];
+
+pub static XGRAMMAR: Target = Target {
+    id: "xgrammar",
+    description: "xgrammar as gated by vLLM / SGLang structured outputs",
+    source: "vllm-project/vllm vllm/v1/structured_output/backend_xgrammar.py",
+    caps: Caps {
+        strip: &[
+            "$schema", "not", "if", "then", "else", "multipleOf", "uniqueItems", "contains", "minContains", "maxContains",
+            "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired", "unevaluatedProperties",
+            "unevaluatedItems",
+        ],
+        one_of: false,
+        formats: Some(XGRAMMAR_FORMATS),
+        ..GRAMMAR
+    },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("splice-unions", combinators::splice_unions),
+        pass("distribute-siblings", combinators::distribute_siblings),
+        pass("regex-subset", strict::regex_subset),
+        pass("strip-unsupported", spill::strip_unsupported),
+    ],
+    on_violation: OnViolation::Report,
+};
+
+/// llguidance errors (unless lenient) on `not`, conditionals, `uniqueItems`,
+/// `propertyNames`, unknown formats and a `oneOf` it cannot prove exclusive.
+const LLGUIDANCE_FORMATS: &[&str] =
+    &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri"];
+
+pub static LLGUIDANCE: Target = Target {
+    id: "llguidance",
+    description: "llguidance (vLLM guidance backend, llama.cpp optional)",
+    source: "guidance-ai/llguidance docs/json_schema.md",
+    caps: Caps {
+        strip: &[
+            "$schema", "not", "if", "then", "else", "uniqueItems", "propertyNames", "contains", "minContains",
+            "maxContains", "dependentSchemas", "dependentRequired", "unevaluatedProperties", "unevaluatedItems",
+        ],
+        one_of: false,
+        formats: Some(LLGUIDANCE_FORMATS),
+        ..GRAMMAR
+    },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("regex-subset", strict::regex_subset),
+        pass("strip-unsupported", spill::strip_unsupported),
+    ],
+    on_violation: OnViolation::Report,
+};
+
+/// Ollama tool `parameters` are unmarshalled into a Go struct that keeps only
+/// these keys (ollama/ollama#17142, #11444); everything else is lost before the
+/// chat template runs, so it is spilled into `description`, the one text the
+/// model sees. `$ref` inside properties is dropped, so refs are inlined.
+const OLLAMA_KEYWORDS: &[&str] = &["type", "description", "enum", "anyOf", "items", "properties", "required"];
+
+pub static OLLAMA: Target = Target {
+    id: "ollama",
+    description: "Ollama /api/chat tool parameters (not grammar-constrained; parsed into a fixed struct)",
+    source: "ollama/ollama api/types.go ToolFunction; ollama/ollama#17142",
+    caps: Caps {
+        keep: Some(OLLAMA_KEYWORDS),
+        recursion: false,
+        one_of: false,
+        all_of: false,
+        root_object: true,
+        ..GRAMMAR
+    },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("literal-unions", constants::literal_unions),
+        pass("splice-unions", combinators::splice_unions),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+};
+
+/// llama.cpp enforces `minimum`/`maximum` (and the exclusive forms) on integers
+/// only; on a `number` they would be silently ignored, so they are spilled into
+/// the description and reported instead.
+fn number_bounds(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
+    if crate::passes::types_of(node).contains(&"number") {
+        let keys: Vec<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+            .iter()
+            .filter(|k| node.contains_key(**k))
+            .map(|k| k.to_string())
+            .collect();
+        spill::strip(node, &keys, cx);
+    }
+    Ok(())
+}
