@@ -59,7 +59,10 @@ fn ref_bomb_output_is_bounded() {
         if caps.recursion && !caps.inline_refs {
             assert!(len < input_len * 4, "{t} keeps refs: {len} bytes from {input_len}");
         } else {
-            assert!(out.report.has("ref-budget-exceeded"), "{t}: coarsening reported");
+            assert!(
+                out.report.has("ref-budget-exceeded") || out.report.has("inline-depth-reached"),
+                "{t}: coarsening reported"
+            );
         }
     }
 }
