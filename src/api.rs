@@ -43,6 +43,28 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
     run().unwrap_or_else(|e| err(&e))
 }
 
+/// Normalizes a tool list (JSON text). `options` carries `target` beside the
+/// normalization options. Payload: `{"tools", "telemetry"}`.
+pub fn normalize_tools_json(input: &str, options: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let mut raw: serde_json::Map<String, Value> = if options.trim().is_empty() {
+            Default::default()
+        } else {
+            serde_json::from_str(options).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
+        };
+        let target = match raw.shift_remove("target") {
+            Some(Value::String(t)) => t,
+            _ => return Err(Error::InvalidOptions { message: "normalizeTools needs options.target (a target id)".into() }),
+        };
+        let target = targets::get(&target).ok_or(Error::UnknownTarget { target })?;
+        let opts: Options = serde_json::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
+        // A tool list nests one level per tool wrapper above each schema.
+        let list = parse(input, opts.max_depth + 4)?;
+        Ok(ok(&crate::tools::normalize_tools(&list, target, &opts)?))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
 pub fn check_json(input: &str, target: &str) -> String {
     let run = || -> Result<String, Error> {
         let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;

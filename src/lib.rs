@@ -18,6 +18,7 @@ pub mod pointer;
 pub mod refs;
 pub mod report;
 pub mod targets;
+pub mod tools;
 pub mod walk;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
@@ -27,6 +28,7 @@ pub use error::{Error, Result};
 pub use options::Options;
 pub use report::{Diagnostic, Report};
 pub use targets::Target;
+pub use tools::{normalize_tools, ToolsOutcome};
 
 use pointer::Pointer;
 use serde::Serialize;

@@ -22,6 +22,13 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
     crate::api::normalize_json(input, target, options)
 }
 
+/// Normalize every schema of a tool list (JSON text); `options` (JSON text)
+/// carries `target`. Payload: `{"tools", "telemetry"}`.
+#[wasm_bindgen(js_name = normalizeToolsJson)]
+pub fn normalize_tools_json(input: &str, options: &str) -> String {
+    crate::api::normalize_tools_json(input, options)
+}
+
 /// Check one schema (JSON text) against `target`'s acceptance rules.
 /// Payload: `[{"code", "pointer", "message"}]`.
 #[wasm_bindgen(js_name = checkJson)]

@@ -19,8 +19,16 @@ pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
         cx.lossy("one-of-to-any-of", "oneOf became anyOf: a value matching several branches is no longer rejected");
     }
     if node.contains_key("anyOf") {
-        // Both on one node: each must hold, so the oneOf becomes an allOf member.
+        // Both on one node: each must hold. `(A1 ∨ A2) ∧ (B1 ∨ B2)` is the union of
+        // the pairwise conjunctions, exact when every pair conjoins; llama.cpp and
+        // mcp-schema-normalize skip such nodes (`union_coexistence_skipped`).
         let one = node.shift_remove("oneOf").unwrap_or(Value::Null);
+        if let Some(product) = cross(node.get("anyOf"), &one) {
+            node.insert("anyOf".into(), Value::Array(product));
+            cx.count("unionCoexistenceRewrites");
+            return Ok(());
+        }
+        cx.count("unionCoexistenceSkipped");
         let entry = json!({"anyOf": one});
         match node.get_mut("allOf") {
             Some(Value::Array(all)) => all.push(entry),
@@ -32,6 +40,22 @@ pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
         crate::draft::rename_in_place(node, "oneOf", "anyOf");
     }
     Ok(())
+}
+
+/// Every pairwise conjunction of two unions' branches, when each one conjoins
+/// and the product stays small (at most 16 branches).
+fn cross(a: Option<&Value>, b: &Value) -> Option<Vec<Value>> {
+    let (Some(Value::Array(a)), Value::Array(b)) = (a, b) else { return None };
+    if a.len() * b.len() > 16 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(a.len() * b.len());
+    for x in a {
+        for y in b {
+            out.push(Value::Object(conjoin(x.as_object()?, y.as_object()?)?));
+        }
+    }
+    Some(out)
 }
 
 /// Branches that all require one property with pairwise distinct literal values.

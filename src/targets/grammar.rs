@@ -4,7 +4,7 @@
 //! they cannot express without an error, so the rules aim at fidelity: rewrite
 //! into forms they enforce, and report what cannot be kept.
 use super::{Caps, OnViolation, Target, BASE};
-use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict, Pass};
+use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict};
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs
 /// break llama.cpp: #8073), unions without siblings (#7703), no `not`.

@@ -1,0 +1,169 @@
+//! Tool lists: every schema in an OpenAI, Responses, Anthropic, MCP or Gemini
+//! tool list (or an MCP `tools/list` response) normalized for one target, with
+//! telemetry. One tool's failure never fails the list: that tool gets the empty
+//! object schema and its error is reported.
+use crate::report::Report;
+use crate::{check::Violation, normalize, Error, Options, Target};
+use indexmap::IndexMap;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// The counters seed 001 (mcp-schema-normalize) reports, always present.
+pub const SEED_COUNTERS: &[&str] = &[
+    "refsInlined",
+    "cyclesPreserved",
+    "refsUnresolved",
+    "sizeCoarsenings",
+    "maxInlineDepthReached",
+    "anyofRewrites",
+    "oneofRewrites",
+    "notDrops",
+    "emptyUnionDrops",
+    "unionCoexistenceSkipped",
+];
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolReport {
+    pub index: usize,
+    pub name: Option<String>,
+    /// The tool's schema changed.
+    pub modified: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strict: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strict_error: Option<Violation>,
+    /// Why the tool's schema could not be normalized (it got the empty object schema).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<Value>,
+    pub report: Report,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Telemetry {
+    pub tools_seen: usize,
+    pub tools_modified: usize,
+    /// Any tool's normalization was lossy (or failed).
+    pub lossy: bool,
+    /// Summed over every tool; the seed's counters are always present.
+    pub counters: IndexMap<&'static str, u64>,
+    pub tools: Vec<ToolReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ToolsOutcome {
+    pub tools: Value,
+    pub telemetry: Telemetry,
+}
+
+/// Where each tool shape keeps its schema, and where its strict flag goes:
+/// OpenAI Chat (`function.parameters`), Responses and Gemini (`parameters`),
+/// Anthropic (`input_schema`), MCP (`inputSchema`), Gemini JSON (`parametersJsonSchema`).
+type Slot = (&'static [&'static str], Option<&'static [&'static str]>);
+const SLOTS: &[Slot] = &[
+    (&["function", "parameters"], Some(&["function", "strict"])),
+    (&["parameters"], Some(&["strict"])),
+    (&["input_schema"], Some(&["strict"])),
+    (&["inputSchema"], None),
+    (&["parametersJsonSchema"], None),
+];
+
+/// A tool without any schema (an OpenAI function without parameters) is left as it is.
+fn schema_slot(tool: &Value) -> Option<Slot> {
+    SLOTS.iter().copied().find(|(path, _)| get_path(tool, path).is_some())
+}
+
+fn get_path<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
+    path.iter().try_fold(v, |cur, k| cur.get(*k))
+}
+
+fn set_path(v: &mut Value, path: &[&str], new: Value) {
+    let (last, parents) = path.split_last().expect("non-empty path");
+    let mut cur = v;
+    for k in parents {
+        cur = &mut cur[*k];
+    }
+    cur[*last] = new;
+}
+
+/// The tool array inside any accepted list shape, and where it sits.
+fn tool_array(list: &Value) -> Result<(&Vec<Value>, &'static [&'static str]), Error> {
+    const PLACES: &[&[&str]] = &[&[], &["tools"], &["result", "tools"], &["functionDeclarations"]];
+    PLACES
+        .iter()
+        .find_map(|path| match get_path(list, path) {
+            Some(Value::Array(a)) => Some((a, *path)),
+            _ => None,
+        })
+        .ok_or_else(not_a_list)
+}
+
+fn not_a_list() -> Error {
+    Error::NotASchema {
+        pointer: Default::default(),
+        message: "expected a tool list: an array of OpenAI, Responses, Anthropic, MCP or Gemini tools, or an object with \
+                  `tools`, `result.tools` or `functionDeclarations`"
+            .into(),
+    }
+}
+
+/// Normalizes every tool's schema in `list` for `target`, keeping the list's shape.
+pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
+    let (tools, path) = tool_array(list)?;
+    let mut out_tools = Vec::with_capacity(tools.len());
+    let mut counters: IndexMap<&'static str, u64> = SEED_COUNTERS.iter().map(|c| (*c, 0)).collect();
+    let mut reports = Vec::with_capacity(tools.len());
+    let (mut modified_count, mut lossy) = (0, false);
+    for (index, tool) in tools.iter().enumerate() {
+        let name = tool.get("name").or_else(|| tool.pointer("/function/name")).and_then(Value::as_str).map(String::from);
+        let mut tool_out = tool.clone();
+        let Some((slot, strict_slot)) = schema_slot(tool) else {
+            reports.push(ToolReport { index, name, modified: false, strict: None, strict_error: None, error: None, report: Report::default() });
+            out_tools.push(tool_out);
+            continue;
+        };
+        let schema = get_path(tool, slot).cloned().unwrap_or(Value::Null);
+        let mut rep = ToolReport { index, name, modified: false, strict: None, strict_error: None, error: None, report: Report::default() };
+        match normalize(&schema, target, opts) {
+            Ok(n) => {
+                rep.modified = n.schema != schema;
+                if let (Some(s), Some(sp)) = (n.strict, strict_slot) {
+                    set_path(&mut tool_out, sp, Value::Bool(s));
+                }
+                set_path(&mut tool_out, slot, n.schema);
+                rep.strict = n.strict;
+                rep.strict_error = n.strict_error;
+                rep.report = n.report;
+            }
+            Err(e) => {
+                rep.modified = true;
+                rep.error = Some(json!({"code": e.code(), "pointer": e.pointer(), "message": e.to_string()}));
+                rep.report.lossy("tool-failed", &Default::default(), format!("this tool's schema could not be normalized ({}): {e}; it was replaced by an empty object schema", e.code()));
+                set_path(&mut tool_out, slot, crate::cca_fallback());
+                if let (true, Some(sp)) = (target.on_violation == crate::targets::OnViolation::FailOpen, strict_slot) {
+                    set_path(&mut tool_out, sp, Value::Bool(false));
+                    rep.strict = Some(false);
+                }
+            }
+        }
+        for (k, v) in &rep.report.counters {
+            *counters.entry(k).or_insert(0) += v;
+        }
+        modified_count += usize::from(rep.modified);
+        lossy |= rep.report.lossy;
+        reports.push(rep);
+        out_tools.push(tool_out);
+    }
+    let tools_value = if path.is_empty() {
+        Value::Array(out_tools)
+    } else {
+        let mut whole = list.clone();
+        set_path(&mut whole, path, Value::Array(out_tools));
+        whole
+    };
+    Ok(ToolsOutcome {
+        tools: tools_value,
+        telemetry: Telemetry { tools_seen: tools.len(), tools_modified: modified_count, lossy, counters, tools: reports },
+    })
+}

@@ -1,0 +1,120 @@
+//! Tool lists: every shape, per-tool isolation, and telemetry that counts what
+//! really happened.
+use serde_json::{json, Value};
+use toolschema::{normalize_tools, targets, Options};
+
+fn run(list: &Value, target: &str) -> toolschema::ToolsOutcome {
+    normalize_tools(list, targets::get(target).unwrap(), &Options::default()).unwrap()
+}
+
+#[test]
+fn every_list_shape_keeps_its_shape() {
+    let schema = json!({"type": "object", "properties": {"q": {"type": "string", "minLength": 1}}});
+    let lists = [
+        (json!([{"type": "function", "function": {"name": "a", "parameters": schema}}]), "/0/function/parameters"),
+        (json!([{"type": "function", "name": "a", "parameters": schema}]), "/0/parameters"),
+        (json!([{"name": "a", "input_schema": schema}]), "/0/input_schema"),
+        (json!([{"name": "a", "inputSchema": schema}]), "/0/inputSchema"),
+        (json!({"tools": [{"name": "a", "inputSchema": schema}]}), "/tools/0/inputSchema"),
+        (json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a", "inputSchema": schema}]}}), "/result/tools/0/inputSchema"),
+        (json!({"functionDeclarations": [{"name": "a", "parameters": schema}]}), "/functionDeclarations/0/parameters"),
+    ];
+    for (list, at) in lists {
+        let out = run(&list, "google");
+        let got = out.tools.pointer(at).unwrap_or_else(|| panic!("{at} in {}", out.tools));
+        assert_eq!(got["properties"]["q"], json!({"type": "string", "description": "{minLength: 1}"}), "{at}");
+        assert_eq!(out.telemetry.tools_seen, 1);
+        assert_eq!(out.telemetry.tools_modified, 1);
+        assert_eq!(out.telemetry.tools[0].name.as_deref(), Some("a"));
+    }
+}
+
+#[test]
+fn strict_flags_follow_the_outcome() {
+    let list = json!([
+        {"type": "function", "function": {"name": "ok", "parameters": {"type": "object", "properties": {"a": {"type": "string"}}}}},
+        {"type": "function", "function": {"name": "map", "parameters": {"type": "object", "additionalProperties": {"type": "string"}}}},
+    ]);
+    let out = run(&list, "openai-strict");
+    assert_eq!(out.tools[0]["function"]["strict"], json!(true));
+    assert_eq!(out.tools[1]["function"]["strict"], json!(false));
+    assert_eq!(out.telemetry.tools[1].strict_error.as_ref().unwrap().code, "strict-unrepresentable");
+}
+
+#[test]
+fn one_tool_failing_never_fails_the_list() {
+    let list = json!([
+        {"name": "bad", "inputSchema": "not a schema"},
+        {"name": "good", "inputSchema": {"type": "object", "properties": {}}},
+    ]);
+    let out = run(&list, "mcp");
+    assert_eq!(out.tools[0]["inputSchema"], json!({"type": "object", "properties": {}}));
+    assert_eq!(out.telemetry.tools[0].error.as_ref().unwrap()["code"], "not-a-schema");
+    assert!(out.telemetry.tools[0].report.has("tool-failed"));
+    assert!(out.telemetry.tools[1].error.is_none());
+    assert!(out.telemetry.lossy);
+}
+
+#[test]
+fn a_function_without_parameters_is_left_alone() {
+    let list = json!([{"type": "function", "function": {"name": "ping"}}]);
+    let out = run(&list, "openai-strict");
+    assert_eq!(out.tools, list);
+    assert_eq!(out.telemetry.tools_modified, 0);
+}
+
+#[test]
+fn telemetry_counts_what_happened() {
+    // Two refs inlined (one cyclic, kept), a oneOf rewritten, a not-sentinel
+    // dropped, an anyOf with siblings distributed, a dangling ref.
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "a": {"$ref": "#/$defs/A"},
+            "b": {"$ref": "#/$defs/A"},
+            "tree": {"$ref": "#/$defs/Tree"},
+            "pick": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            "opt": {"anyOf": [{"type": "string"}, {"not": {}}]},
+            "obj": {"type": "object", "properties": {"k": {"type": "string"}}, "anyOf": [{"required": ["k"]}, {"properties": {"z": {"type": "integer"}}}]},
+            "gone": {"$ref": "#/$defs/Missing"}
+        },
+        "$defs": {
+            "A": {"type": "string"},
+            "Tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}
+        }
+    });
+    let out = run(&json!([{"name": "t", "inputSchema": schema}]), "llamacpp");
+    let c = &out.telemetry.counters;
+    assert_eq!(c["refsInlined"], 2, "{c:?}");
+    assert!(c["cyclesPreserved"] >= 1, "{c:?}");
+    assert_eq!(c["refsUnresolved"], 1, "{c:?}");
+    assert_eq!(c["oneofRewrites"], 1, "{c:?}");
+    assert_eq!(c["notDrops"], 1, "{c:?}");
+    assert_eq!(c["anyofRewrites"], 1, "{c:?}");
+    assert_eq!(c["sizeCoarsenings"], 0);
+    assert_eq!(c["unionCoexistenceSkipped"], 0);
+    for name in toolschema::tools::SEED_COUNTERS {
+        assert!(c.contains_key(name), "{name} always reported");
+    }
+    let tools = &out.tools;
+    assert!(tools[0]["inputSchema"]["$defs"]["Tree"].is_object(), "cycle kept with its definition: {tools}");
+}
+
+#[test]
+fn any_of_and_one_of_on_one_node_are_combined() {
+    let schema = json!({"type": "object", "properties": {"v": {
+        "anyOf": [{"type": "string"}, {"type": "integer"}],
+        "oneOf": [{"minLength": 2}, {"maxLength": 1}]
+    }}});
+    let out = run(&json!([{"name": "t", "inputSchema": schema}]), "llamacpp");
+    let v = &out.tools[0]["inputSchema"]["properties"]["v"];
+    assert_eq!(v["anyOf"].as_array().unwrap().len(), 4, "{v}");
+    assert!(v.get("oneOf").is_none() && v.get("allOf").is_none());
+    assert_eq!(out.telemetry.counters["unionCoexistenceRewrites"], 1);
+}
+
+#[test]
+fn not_a_list_is_a_clear_error() {
+    let e = normalize_tools(&json!({"type": "object"}), targets::get("mcp").unwrap(), &Options::default()).unwrap_err();
+    assert_eq!(e.code(), "not-a-schema");
+}
