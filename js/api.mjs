@@ -1,18 +1,23 @@
 // The public API, written once and shared by every runtime entry (node.mjs,
 // browser.mjs, workerd.mjs, deno.mjs) and by the CommonJS build made from
 // node.mjs. Names follow the pi-ai normalizer this package replaces.
+import { memoize } from "./cache.mjs";
 import { ToolSchemaError } from "./error.mjs";
 import { toJsonText } from "./input.mjs";
 import { call, glue, guarded } from "./wasm.mjs";
 
 export { ToolSchemaError };
+export { cacheStats, clearCache, configureCache } from "./cache.mjs";
 
 /**
- * Normalizes `schema` for `target`. Returns the core's payload unchanged:
+ * Normalizes `schema` for `target`. Returns the core's payload, deep-frozen
+ * and possibly shared with earlier calls (see cache.mjs):
  * `{schema, strict?, strictError?, report}`.
  */
 export function normalize(schema, target, options) {
-  return call(glue.normalizeJson, toJsonText(schema), targetId(target), optionsText(options));
+  const id = targetId(target);
+  const opts = optionsText(options);
+  return memoize(schema, `${id}\n${opts}`, (text) => call(glue.normalizeJson, text, id, opts));
 }
 
 /** The generic entry: `options.target` (default "mcp") plus core options. */
@@ -62,6 +67,47 @@ export function adaptSchemaForStrict(schema, strict, options) {
     return { strict: false, schema: normalize(schema, "openai", rest).schema };
   }
   return tryEnforceStrictSchema(schema, rest);
+}
+
+/**
+ * Every schema of a tool list for `options.target`: OpenAI (`function.parameters`),
+ * Responses and Gemini (`parameters`), Anthropic (`input_schema`), MCP
+ * (`inputSchema`), or an MCP `tools/list` response. Returns `{tools, telemetry}`
+ * with the list's shape kept; a tool whose schema fails gets the empty object
+ * schema and its error in `telemetry.tools[i].error`.
+ */
+export function normalizeTools(tools, options) {
+  const { target, ...rest } = plainOptions(options);
+  if (typeof target !== "string") {
+    throw new ToolSchemaError("invalid-options", "", "normalizeTools needs options.target (a target id, see targets())");
+  }
+  const list = typeof tools === "string" ? tools : toJsonText(withPlainSchemas(tools));
+  return call(glue.normalizeToolsJson, list, JSON.stringify({ target, ...rest }));
+}
+
+const SCHEMA_SLOTS = [["function", "parameters"], ["parameters"], ["input_schema"], ["inputSchema"], ["parametersJsonSchema"]];
+
+// Tools built with schema libraries (Zod, Valibot, ArkType) carry instances in
+// their schema slot; each is converted the way a lone schema would be.
+function withPlainSchemas(tools) {
+  const array = Array.isArray(tools) ? tools : tools?.tools ?? tools?.result?.tools ?? tools?.functionDeclarations;
+  if (!Array.isArray(array)) return tools;
+  const converted = array.map((tool) => {
+    for (const path of SCHEMA_SLOTS) {
+      const holder = path.length === 2 ? tool?.[path[0]] : tool;
+      const value = holder?.[path[path.length - 1]];
+      if (value === undefined) continue;
+      const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : null;
+      if (proto === null || proto === Object.prototype) return tool;
+      const plain = JSON.parse(toJsonText(value));
+      return path.length === 2 ? { ...tool, [path[0]]: { ...holder, [path[1]]: plain } } : { ...tool, [path[0]]: plain };
+    }
+    return tool;
+  });
+  if (Array.isArray(tools)) return converted;
+  if (Array.isArray(tools.tools)) return { ...tools, tools: converted };
+  if (Array.isArray(tools.result?.tools)) return { ...tools, result: { ...tools.result, tools: converted } };
+  return { ...tools, functionDeclarations: converted };
 }
 
 /** The violations `target` would reject: `[{code, pointer, message}]`, empty when accepted. */

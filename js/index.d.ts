@@ -127,7 +127,10 @@ export declare class ToolSchemaError extends Error {
   readonly pointer: string;
 }
 
-/** Normalizes `schema` for `target`; returns the schema, the strict verdict (openai-strict) and a report. */
+/**
+ * Normalizes `schema` for `target`; returns the schema, the strict verdict (openai-strict) and a report.
+ * Results are deep-frozen and cached (see `configureCache`): copy one with `structuredClone` before editing it.
+ */
 export declare function normalize(schema: SchemaInput, target: TargetId, options?: NormalizeOptions): Normalized;
 
 /** Normalizes for `options.target` (default "mcp") and returns the schema. */
@@ -160,6 +163,47 @@ export declare function tryEnforceStrictSchema(value: SchemaInput, options?: Nor
 /** For OpenAI call sites: strict when `strict` is true and no bypass (`options.noStrict`, PI_NO_STRICT) is on, failing open. */
 export declare function adaptSchemaForStrict(schema: SchemaInput, strict: boolean, options?: AdaptOptions): StrictResult;
 
+/** Per-tool outcome inside `ToolsTelemetry`. */
+export interface ToolReport {
+  /** Position in the list. */
+  index: number;
+  /** The tool's name, when it has one. */
+  name: string | null;
+  /** The tool's schema changed. */
+  modified: boolean;
+  /** `openai-strict`: whether this tool can be sent with `strict: true`. */
+  strict?: boolean;
+  /** `openai-strict`: why not. */
+  strictError?: Problem;
+  /** The schema could not be normalized; the tool got `{"type":"object","properties":{}}`. */
+  error?: Problem;
+  /** This tool's diagnostics and counters. */
+  report: Report;
+}
+
+/** What `normalizeTools` did: counts, the lossy flag, and each tool's report. */
+export interface ToolsTelemetry {
+  /** Tools in the list. */
+  toolsSeen: number;
+  /** Tools whose schema changed. */
+  toolsModified: number;
+  /** Any tool's normalization was lossy or failed. */
+  lossy: boolean;
+  /** Summed over the tools; always has refsInlined, cyclesPreserved, refsUnresolved, sizeCoarsenings, maxInlineDepthReached, anyofRewrites, oneofRewrites, notDrops, emptyUnionDrops, unionCoexistenceSkipped. */
+  counters: { [name: string]: number };
+  /** One report per tool, in list order. */
+  tools: ToolReport[];
+}
+
+/** Options of `normalizeTools`: the target plus the core options. */
+export interface NormalizeToolsOptions extends NormalizeOptions {
+  /** The target every tool is normalized for. */
+  target: TargetId;
+}
+
+/** Normalizes every schema of a tool list (OpenAI, Responses, Anthropic, MCP, Gemini, or an MCP tools/list response), keeping its shape. */
+export declare function normalizeTools<T>(tools: T, options: NormalizeToolsOptions): { tools: T; telemetry: ToolsTelemetry };
+
 /** What `target` would reject in `schema`; an empty array when it accepts it. */
 export declare function checkSchema(schema: SchemaInput, target: TargetId): Problem[];
 
@@ -176,3 +220,35 @@ export declare function version(): string;
  * a fetch Response, bytes, or a compiled WebAssembly.Module).
  */
 export declare function init(source?: string | object): Promise<void>;
+
+/** Size and hit counters of the result cache. */
+export interface CacheStats {
+  /** Calls answered for the same schema object, verified unchanged since it was cached. */
+  identityHits: number;
+  /** Calls answered for a different object (or string) with identical JSON. */
+  contentHits: number;
+  /** Calls that ran the normalizer. */
+  misses: number;
+  /** Cached results now held. */
+  entries: number;
+  /** Length of the JSON text of the cached inputs. */
+  bytes: number;
+  /** Current bound on `entries`. */
+  maxEntries: number;
+  /** Current bound on `bytes`. */
+  maxBytes: number;
+}
+
+/**
+ * Bounds the result cache (least recently used results go first); omitted fields are unchanged.
+ * Defaults: 512 entries, 32 MiB of input JSON. `maxEntries: 0` turns caching off.
+ * A cached result is only ever returned for input whose JSON is identical, including a schema
+ * object mutated in place after it was cached, which is normalized again.
+ */
+export declare function configureCache(options: { maxEntries?: number; maxBytes?: number }): void;
+
+/** Drops every cached result and resets the counters. */
+export declare function clearCache(): void;
+
+/** The cache's counters and size. */
+export declare function cacheStats(): CacheStats;

@@ -4,11 +4,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { TRIVIAL, core, root, throwsCode, ts } from "./helpers.mjs";
+import { TRIVIAL, root, throwsCode, ts } from "./helpers.mjs";
 
 const DOCUMENTED = ["openai", "openai-strict", "openai-responses", "google", "cca", "mcp"];
-// Every target the build reports; the documented ones while the core is a stub.
-const ids = ts.targets().length > 0 ? ts.targets().map((t) => t.id) : DOCUMENTED;
+const ids = ts.targets().map((t) => t.id);
 const tools = JSON.parse(readFileSync(`${root}examples/github-tools-list.json`, "utf8")).result.tools;
 const samples = [TRIVIAL, ...tools.slice(0, 8).map((t) => t.inputSchema)];
 
@@ -39,7 +38,7 @@ describe("version and targets", () => {
     assert.equal(new Set(list.map((t) => t.id)).size, list.length, "ids are unique");
   });
 
-  test("targets() includes the documented targets", { skip: core }, () => {
+  test("targets() includes the documented targets", () => {
     const have = ts.targets().map((t) => t.id);
     for (const id of DOCUMENTED) assert.ok(have.includes(id), `missing ${id}`);
   });
@@ -73,7 +72,7 @@ describe("normalize", () => {
     }
   });
 
-  test("strict is a boolean exactly for openai-strict, with strictError only when false", { skip: core }, () => {
+  test("strict is a boolean exactly for openai-strict, with strictError only when false", () => {
     for (const id of ids) {
       for (const schema of samples) {
         const result = ts.normalize(schema, id);
@@ -147,7 +146,7 @@ describe("OpenAI strict", () => {
   // Seed 000: mixed-primitive enums cannot be given a single `type`, so strict fails open.
   const unrepresentable = { type: "object", properties: { v: { enum: [1, "two", null] } }, required: ["v"] };
 
-  test("enforceStrictSchema closes objects and requires every property", { skip: core }, () => {
+  test("enforceStrictSchema closes objects and requires every property", () => {
     const strict = ts.enforceStrictSchema(optional);
     assert.equal(strict.additionalProperties, false);
     assert.deepEqual([...strict.required].sort(), ["a", "b"]);
@@ -155,12 +154,12 @@ describe("OpenAI strict", () => {
     assert.deepEqual(ts.checkSchema(strict, "openai-strict"), []);
   });
 
-  test("sanitizing is only the first stage: it does not require optional properties", { skip: core }, () => {
+  test("sanitizing is only the first stage: it does not require optional properties", () => {
     const sanitized = ts.sanitizeSchemaForStrictMode(optional);
     assert.ok(!(sanitized.required ?? []).includes("b"));
   });
 
-  test("an unrepresentable schema throws from enforce and fails open from tryEnforce", { skip: core }, () => {
+  test("an unrepresentable schema throws from enforce and fails open from tryEnforce", () => {
     const result = ts.normalize(unrepresentable, "openai-strict");
     assert.equal(result.strict, false);
     const err = throwsCode(assert, () => ts.enforceStrictSchema(unrepresentable), "strict-unrepresentable");
@@ -171,7 +170,7 @@ describe("OpenAI strict", () => {
     assert.deepEqual(open.schema, result.schema);
   });
 
-  test("checkSchema reports what strict mode would reject, with pointers", { skip: core }, () => {
+  test("checkSchema reports what strict mode would reject, with pointers", () => {
     const violations = ts.checkSchema(optional, "openai-strict");
     assert.ok(violations.length > 0);
     for (const v of violations) {
@@ -201,7 +200,7 @@ describe("errors", () => {
     throwsCode(assert, () => ts.normalizeSchema(TRIVIAL, 3), "invalid-options");
   });
 
-  test("errors from the core: unknown target, unknown option, not a schema, bad JSON in check, too deep", { skip: core }, () => {
+  test("errors from the core: unknown target, unknown option, not a schema, bad JSON in check, too deep", () => {
     throwsCode(assert, () => ts.normalize(TRIVIAL, "no-such-target"), "unknown-target");
     throwsCode(assert, () => ts.checkSchema(TRIVIAL, "no-such-target"), "unknown-target");
     throwsCode(assert, () => ts.normalize(TRIVIAL, "mcp", { noSuchOption: true }), "invalid-options");

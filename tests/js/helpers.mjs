@@ -6,10 +6,7 @@ export const root = fileURLToPath(new URL("../../", import.meta.url));
 export const pkgDir = `${root}pkg/`;
 export const ts = await import(new URL("../../pkg/node.mjs", import.meta.url).href);
 
-// While src/ still holds the echoing stub, the core knows no targets, and the
-// assertions about real normalization cannot hold yet. Those tests declare
-// `{ skip: core }` so the gap shows as skips with a reason, never as passes.
-export const core = ts.targets().length === 0 ? "core not built yet: targets() is empty" : false;
+if (ts.targets().length === 0) throw new Error("the built package reports no targets: rebuild it (make pkg)");
 
 /** Asserts `fn` throws a ToolSchemaError with `code` (and `pointer` when given); returns it. */
 export function throwsCode(assert, fn, code, pointer) {
