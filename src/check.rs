@@ -112,14 +112,14 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             if !ok {
                 v("dangling-ref", path, format!("$ref {r:?} does not resolve to the root or a root $defs entry"));
             }
-            if caps.closed_objects && m.len() > 1 {
+            if caps.all_required && m.len() > 1 {
                 v("ref-with-siblings", path, "a $ref may not have sibling keywords".into());
             }
         }
-        if caps.closed_objects && types.contains(&"object") {
-            if m.get("additionalProperties") != Some(&Value::Bool(false)) {
-                v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
-            }
+        if caps.closed_objects && types.contains(&"object") && m.get("additionalProperties") != Some(&Value::Bool(false)) {
+            v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
+        }
+        if caps.all_required && types.contains(&"object") {
             let required: Vec<&str> =
                 m.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
             if let Some(Value::Object(props)) = m.get("properties") {
@@ -134,7 +134,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     if caps.root_object {
         root(schema, target, &mut out);
     }
-    if caps.closed_objects {
+    if caps.all_required {
         limits(schema, &OPENAI_LIMITS, &mut out);
     }
     out

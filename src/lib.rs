@@ -107,15 +107,16 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
     let Some(failure) = failure else {
         return Ok(Normalized { schema: result?, strict: Some(true), strict_error: None, report: cx.report });
     };
-    let fallback = normalize(schema, &targets::openai::OPENAI, cx.opts)?;
+    let relaxed = cx.target.relaxed.and_then(targets::get).unwrap_or(&targets::openai::OPENAI);
+    let fallback = normalize(schema, relaxed, cx.opts)?;
     let mut report = fallback.report;
     report.count("strictFailures");
     report.lossy(
         "strict-failed",
         &Pointer::root(),
         format!(
-            "OpenAI strict mode cannot represent this schema ({} at {:?}: {}); it is sent without strict",
-            failure.code, failure.pointer, failure.message
+            "{} cannot represent this schema ({} at {:?}: {}); it is sent as {} without strict",
+            cx.target.id, failure.code, failure.pointer, failure.message, relaxed.id
         ),
     );
     Ok(Normalized { schema: fallback.schema, strict: Some(false), strict_error: Some(failure), report })

@@ -47,6 +47,9 @@ pub struct Options {
     pub max_recursion: usize,
     /// An unresolvable `$ref` is an error instead of `{}` plus a lossy diagnostic.
     pub strict_unresolved_refs: bool,
+    /// Extra keywords to strip on this call, for a model the target's rules do not
+    /// cover (OpenClaw's per-model `unsupportedToolSchemaKeywords`).
+    pub strip_keywords: Vec<String>,
 }
 
 impl Default for Options {
@@ -60,6 +63,7 @@ impl Default for Options {
             max_inline_depth: None,
             max_recursion: 1,
             strict_unresolved_refs: false,
+            strip_keywords: Vec::new(),
         }
     }
 }

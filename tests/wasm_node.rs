@@ -139,6 +139,19 @@ fn every_target_normalizes_checks_and_is_idempotent() {
 }
 
 #[wasm_bindgen_test]
+fn tool_lists_normalize_each_schema_as_normalize_does() {
+    let input = fixture!("invalid-keyword-values-repaired", "input.json");
+    let list = format!(r#"{{"tools":[{{"name":"repair","inputSchema":{input}}}]}}"#);
+    for target in targets() {
+        let alone = ok(&api::normalize_json(input, &target, ""));
+        let listed = ok(&api::normalize_tools_json(&list, &json!({"target": target}).to_string()));
+        assert_eq!(listed["tools"]["tools"][0]["inputSchema"], alone["schema"], "{target}");
+        assert_eq!(listed["telemetry"]["toolsSeen"], 1, "{target}: {}", listed["telemetry"]);
+    }
+    assert_eq!(error(&api::normalize_tools_json(&list, ""))["code"], "invalid-options");
+}
+
+#[wasm_bindgen_test]
 fn key_order_survives_the_wasm_build() {
     // Providers generate arguments in schema order, so key order is output.
     let input = r#"{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"integer"},"m":{"type":"boolean"}}}"#;

@@ -124,23 +124,27 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let rest: Vec<Value> = branches.iter().filter(|b| !is_null_schema(b)).cloned().collect();
-    node.shift_remove("anyOf");
+    cx.count("nullUnionRewrites");
+    match rest.len() {
+        0 => {
+            node.shift_remove("anyOf");
+            node.insert("type".into(), json!("string"));
+            cx.lossy("null-type-widened", "a null-only union became a string");
+        }
+        1 => {
+            node.shift_remove("anyOf");
+            inline_branch(node, rest.into_iter().next().unwrap_or(Value::Null));
+        }
+        // Replaced in place: the union keeps its position among the keys.
+        _ => {
+            node.insert("anyOf".into(), Value::Array(rest));
+        }
+    }
     if cx.target.caps.nullable_marker {
         node.insert("nullable".into(), Value::Bool(true));
     } else {
         cx.null_dropped.insert(cx.path.to_string());
         cx.count("nullableToOptional");
-    }
-    cx.count("nullUnionRewrites");
-    match rest.len() {
-        0 => {
-            node.insert("type".into(), json!("string"));
-            cx.lossy("null-type-widened", "a null-only union became a string");
-        }
-        1 => inline_branch(node, rest.into_iter().next().unwrap_or(Value::Null)),
-        _ => {
-            node.insert("anyOf".into(), Value::Array(rest));
-        }
     }
     Ok(())
 }
@@ -293,8 +297,16 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
         return Ok(());
     }
     let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
-    let siblings: Map<String, Value> =
-        node.iter().filter(|(k, _)| *k != "anyOf" && !is_annotation(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    // Only assertions are distributed; annotations and unknown keys (OpenAPI's
+    // `discriminator`, `x-*`) stay on the union.
+    let assertion = |k: &str| {
+        k != "anyOf"
+            && matches!(
+                crate::keywords::get(k).map(|kw| kw.kind),
+                Some(crate::keywords::Kind::Validation | crate::keywords::Kind::Applicator)
+            )
+    };
+    let siblings: Map<String, Value> = node.iter().filter(|(k, _)| assertion(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     if siblings.is_empty() {
         return Ok(());
     }
@@ -314,8 +326,54 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
         apply(&mut merged, cx)?;
         out.push(Value::Object(merged));
     }
-    node.retain(|k, _| k == "anyOf" || is_annotation(k));
+    node.retain(|k, _| !assertion(k));
     node.insert("anyOf".into(), Value::Array(out));
     cx.count("anyofRewrites");
     splice_unions(node, cx)
+}
+
+/// Every `anyOf` branch states its own `type` (Moonshot F30: "when using anyOf,
+/// type should be defined in anyOf items instead of the parent"; OpenRouter
+/// upstreams, F31). A branch's type is inferred from its keywords; a branch
+/// with nothing to infer from accepts anything and is spelled as one branch
+/// per JSON type, which accepts exactly the same values.
+pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::Array(branches)) = node.get_mut("anyOf") else { return Ok(()) };
+    let mut out = Vec::with_capacity(branches.len());
+    let mut changed = false;
+    for b in branches.drain(..) {
+        let Value::Object(mut m) = b else {
+            out.push(b);
+            continue;
+        };
+        if m.contains_key("type") || m.contains_key("$ref") {
+            out.push(Value::Object(m));
+            continue;
+        }
+        changed = true;
+        if let Some(t) = super::types::implied(&m) {
+            m.insert("type".into(), Value::String(t.into()));
+            out.push(Value::Object(m));
+            continue;
+        }
+        for t in ["string", "number", "boolean", "object", "array", "null"] {
+            let mut each = m.clone();
+            each.insert("type".into(), Value::String(t.into()));
+            match t {
+                "array" => {
+                    each.insert("items".into(), json!({}));
+                }
+                "object" => {
+                    each.insert("properties".into(), json!({}));
+                }
+                _ => {}
+            }
+            out.push(Value::Object(each));
+        }
+    }
+    if changed {
+        cx.count("branchesTyped");
+    }
+    node.insert("anyOf".into(), Value::Array(out));
+    Ok(())
 }

@@ -184,3 +184,16 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     }
     Ok(())
 }
+
+/// `nullable` sits right after `type`, wherever the rule that set it ran, so a
+/// second run (which reads it back as a null type) writes the same key order.
+pub fn nullable_after_type(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<()> {
+    let Some(at) = node.keys().position(|k| k == "type") else { return Ok(()) };
+    let Some(now) = node.keys().position(|k| k == "nullable") else { return Ok(()) };
+    if now != at + 1 {
+        let v = node.shift_remove("nullable").unwrap_or(Value::Bool(true));
+        let at = node.keys().position(|k| k == "type").unwrap_or(0);
+        node.shift_insert(at + 1, "nullable".into(), v);
+    }
+    Ok(())
+}

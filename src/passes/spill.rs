@@ -14,7 +14,8 @@ use serde_json::{Map, Value};
 /// ones. Every removal of an assertion is reported as lossy.
 pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
-    let mut drop: Vec<String> = node.keys().filter(|k| !caps.keeps(k)).cloned().collect();
+    let extra = &cx.opts.strip_keywords;
+    let mut drop: Vec<String> = node.keys().filter(|k| !caps.keeps(k) || extra.contains(k)).cloned().collect();
     if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.get("format")) {
         if !formats.contains(&f.as_str()) && !drop.iter().any(|k| k == "format") {
             drop.push("format".into());

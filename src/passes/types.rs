@@ -210,6 +210,9 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 
 /// The type implied by `enum` values or type-specific keywords.
 pub fn implied(node: &Map<String, Value>) -> Option<&'static str> {
+    if let Some(c) = node.get("const") {
+        return common_type(std::slice::from_ref(c));
+    }
     if let Some(Value::Array(values)) = node.get("enum") {
         let non_null: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
         return Some(common_type(&non_null).unwrap_or("string"));

@@ -50,9 +50,11 @@ pub static GOOGLE: Target = Target {
         pass("strip-unsupported", spill::strip_unsupported),
         pass("object-shapes", shapes::object_shapes),
         pass("property-ordering", shapes::property_ordering),
+        pass("nullable-after-type", shapes::nullable_after_type),
         pass("root-object", shapes::root_object),
     ],
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 /// Cloud Code Assist forwards Claude tools through the same proto, then applies
@@ -90,4 +92,5 @@ pub static CCA: Target = Target {
         pass("root-object", shapes::root_object),
     ],
     on_violation: OnViolation::Fallback,
+    relaxed: None,
 };

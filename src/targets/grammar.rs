@@ -47,6 +47,7 @@ pub static LLAMACPP: Target = Target {
         pass("strip-unsupported", spill::strip_unsupported),
     ],
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 /// vLLM's xgrammar gate (`has_xgrammar_unsupported_json_features`): `multipleOf`,
@@ -82,6 +83,7 @@ pub static XGRAMMAR: Target = Target {
         pass("strip-unsupported", spill::strip_unsupported),
     ],
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 /// llguidance errors (unless lenient) on `not`, conditionals, `uniqueItems`,
@@ -110,6 +112,7 @@ pub static LLGUIDANCE: Target = Target {
         pass("strip-unsupported", spill::strip_unsupported),
     ],
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 /// Ollama tool `parameters` are unmarshalled into a Go struct that keeps only
@@ -140,6 +143,7 @@ pub static OLLAMA: Target = Target {
         pass("root-object", shapes::root_object),
     ],
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 /// llama.cpp enforces `minimum`/`maximum` (and the exclusive forms) on integers

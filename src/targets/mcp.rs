@@ -10,6 +10,7 @@ pub static MCP: Target = Target {
     caps: super::Caps { strip: &["$schema", "nullable"], root_object: true, ..BASE },
     passes: PASSES,
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 static PASSES: &[Pass] = &[

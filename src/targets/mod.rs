@@ -1,6 +1,8 @@
 //! Targets are data: what the wire accepts (`Caps`, also read by the checker)
 //! and the ordered node rules that get a schema there. A target states only
 //! what differs from its base.
+pub mod anthropic;
+pub mod compat;
 pub mod google;
 pub mod grammar;
 pub mod mcp;
@@ -57,9 +59,11 @@ pub struct Caps {
     /// Every `anyOf` branch carries `type` (or `$ref`) itself, not through a
     /// nested union (OpenAI strict F31, Moonshot F30).
     pub typed_branches: bool,
-    /// Every object must be closed (`additionalProperties: false`) and list every
-    /// property in `required`; `$ref` has no siblings; OpenAI's limits apply.
+    /// Every object must be closed (`additionalProperties: false`).
     pub closed_objects: bool,
+    /// Every property must be listed in `required`; `$ref` has no siblings;
+    /// OpenAI's size limits apply (OpenAI strict, DeepSeek strict).
+    pub all_required: bool,
     /// Spill stripped human-meaningful keywords into `description`.
     pub spill: bool,
     /// Inline every non-cyclic `$ref`, even where `$ref` is accepted (backends
@@ -98,6 +102,7 @@ pub const BASE: Caps = Caps {
     null_type: true,
     typed_branches: false,
     closed_objects: false,
+    all_required: false,
     spill: true,
     inline_refs: false,
     size_budget: 20_000,
@@ -123,6 +128,9 @@ pub struct Target {
     pub caps: Caps,
     pub passes: &'static [Pass],
     pub on_violation: OnViolation,
+    /// With `OnViolation::FailOpen`: the non-strict target whose output is sent
+    /// instead (`openai` for OpenAI strict, `anthropic` for Anthropic strict).
+    pub relaxed: Option<&'static str>,
 }
 
 pub static TARGETS: &[&Target] = &[
@@ -136,6 +144,15 @@ pub static TARGETS: &[&Target] = &[
     &grammar::XGRAMMAR,
     &grammar::LLGUIDANCE,
     &grammar::OLLAMA,
+    &anthropic::ANTHROPIC,
+    &anthropic::ANTHROPIC_STRICT,
+    &anthropic::BEDROCK,
+    &compat::XAI,
+    &compat::MOONSHOT,
+    &compat::DEEPSEEK_STRICT,
+    &compat::MISTRAL,
+    &compat::GROQ,
+    &compat::OPENROUTER,
 ];
 
 pub fn get(id: &str) -> Option<&'static Target> {
@@ -148,4 +165,4 @@ pub fn ids() -> Vec<&'static str> {
 
 /// Cloud Code Assist's acceptance rules with no rewrite rules: the gate alone.
 #[cfg(test)]
-pub static CCA_GATE_ONLY: Target = Target { passes: &[], ..google::CCA };
+pub static CCA_GATE_ONLY: Target = Target { passes: &[], relaxed: None, ..google::CCA };

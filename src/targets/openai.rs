@@ -5,7 +5,7 @@ use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict
 
 /// Non-strict tools: keywords are hints, but the shape is still validated
 /// (root object without combinators, arrays with items: F3, F4, F5, F34).
-const OPENAI_CAPS: Caps =
+pub const OPENAI_CAPS: Caps =
     Caps { strip: &["$schema"], root_object: true, array_items: true, object_properties: true, ..BASE };
 
 pub static OPENAI: Target = Target {
@@ -20,6 +20,7 @@ pub static OPENAI: Target = Target {
         pass("root-object", shapes::root_object),
     ],
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 /// The Responses family rejects `oneOf` (seed 000 dispatcher table) and regex
@@ -38,6 +39,7 @@ pub static OPENAI_RESPONSES: Target = Target {
         pass("root-object", shapes::root_object),
     ],
     on_violation: OnViolation::Report,
+    relaxed: None,
 };
 
 /// What strict mode accepts today: the documented subset plus `pattern`, nine
@@ -51,27 +53,31 @@ const STRICT_KEYWORDS: &[&str] = &[
 
 const STRICT_FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
 
+pub const STRICT_CAPS: Caps = Caps {
+    keep: Some(STRICT_KEYWORDS),
+    type_arrays: TypeArrays::AnyOf,
+    one_of: false,
+    all_of: false,
+    negation: false,
+    typed_nodes: true,
+    formats: Some(STRICT_FORMATS),
+    typed_branches: true,
+    closed_objects: true,
+    all_required: true,
+    ..OPENAI_CAPS
+};
+
 pub static OPENAI_STRICT: Target = Target {
     id: "openai-strict",
     description: "OpenAI strict function calling and Structured Outputs (fails open to non-strict)",
     source: "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
-    caps: Caps {
-        keep: Some(STRICT_KEYWORDS),
-        type_arrays: TypeArrays::AnyOf,
-        one_of: false,
-        all_of: false,
-        negation: false,
-        typed_nodes: true,
-        formats: Some(STRICT_FORMATS),
-        typed_branches: true,
-        closed_objects: true,
-        ..OPENAI_CAPS
-    },
+    caps: STRICT_CAPS,
     passes: STRICT_PASSES,
     on_violation: OnViolation::FailOpen,
+    relaxed: Some("openai"),
 };
 
-static STRICT_PASSES: &[Pass] = &[
+pub static STRICT_PASSES: &[Pass] = &[
     pass("const-to-enum", constants::const_to_enum),
     pass("infer-type", strict::infer_strict_type),
     pass("merge-all-of", combinators::merge_all_of),

@@ -1,0 +1,113 @@
+//! Anthropic Messages tools, native and strict, and Claude on Amazon Bedrock
+//! (providers.md §2 "Anthropic"; the SDK's `transform_schema` [A3]).
+use super::{Caps, OnViolation, Target, TypeArrays, BASE};
+use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
+
+/// What the Anthropic SDK's `transform_schema` keeps; every other keyword is
+/// moved into the description as `{key: value}`. `oneOf` becomes `anyOf`, a
+/// `type` list becomes `anyOf` (the SDK itself crashes on one: providers.md
+/// footnote 2), `$schema` goes (a draft-07 declaration fails validation: F14).
+const ANTHROPIC_KEYWORDS: &[&str] = &[
+    "type", "description", "title", "default", "properties", "required", "additionalProperties", "items", "prefixItems",
+    "anyOf", "allOf", "enum", "const", "$ref", "$defs", "format", "minItems",
+];
+
+/// String formats Anthropic supports [A1].
+const ANTHROPIC_FORMATS: &[&str] =
+    &["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"];
+
+const ANTHROPIC_CAPS: Caps = Caps {
+    keep: Some(ANTHROPIC_KEYWORDS),
+    type_arrays: TypeArrays::AnyOf,
+    one_of: false,
+    root_object: true,
+    formats: Some(ANTHROPIC_FORMATS),
+    ..BASE
+};
+
+static ANTHROPIC_PASSES: &[Pass] = &[
+    pass("one-of-to-any-of", combinators::one_of_to_any_of),
+    pass("type-arrays", types::type_arrays),
+    pass("splice-unions", combinators::splice_unions),
+    pass("min-items", min_items),
+    pass("strip-unsupported", spill::strip_unsupported),
+    pass("close-objects", close_objects),
+    pass("root-object", shapes::root_object),
+];
+
+pub static ANTHROPIC: Target = Target {
+    id: "anthropic",
+    description: "Anthropic Messages tools (input_schema), without strict",
+    source: "https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview",
+    caps: ANTHROPIC_CAPS,
+    passes: ANTHROPIC_PASSES,
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+/// Claude on Bedrock Converse: Bedrock forwards to Anthropic's validator
+/// (`The model returned the following errors: tools.N.custom...`, F33).
+pub static BEDROCK: Target = Target {
+    id: "bedrock",
+    description: "Amazon Bedrock Converse toolSpec.inputSchema.json (Claude models)",
+    source: "providers.md §2 Amazon Bedrock Converse",
+    ..ANTHROPIC
+};
+
+/// Strict tool use: every object closed, no recursion (`Too many recursive
+/// definitions`), no numeric or length bounds (F9), `minItems` only 0 or 1,
+/// `maxItems` never (F33), typed nodes. Fails open to `anthropic`.
+pub static ANTHROPIC_STRICT: Target = Target {
+    id: "anthropic-strict",
+    description: "Anthropic strict tool use and JSON outputs (fails open to anthropic)",
+    source: "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations",
+    caps: Caps { recursion: false, typed_nodes: true, closed_objects: true, ..ANTHROPIC_CAPS },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("infer-type", strict::infer_strict_type),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("type-arrays", types::type_arrays),
+        pass("splice-unions", combinators::splice_unions),
+        pass("regex-subset", strict::regex_subset),
+        pass("min-items", min_items),
+        pass("strip-unsupported", spill::strip_unsupported),
+        enforce("closed-objects", strict_close),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::FailOpen,
+    relaxed: Some("anthropic"),
+};
+
+/// `minItems` other than 0 or 1 is rejected (F33's sibling rule [A1]).
+fn min_items(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
+    if node.get("minItems").and_then(serde_json::Value::as_u64).is_some_and(|n| n > 1) {
+        spill::strip(node, &["minItems".to_string()], cx);
+    }
+    Ok(())
+}
+
+/// The SDK closes every object that does not declare an open map; the model
+/// then cannot invent parameters (narrowing only).
+fn close_objects(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
+    if crate::passes::types_of(node).contains(&"object") && !node.contains_key("additionalProperties") {
+        node.insert("additionalProperties".into(), serde_json::Value::Bool(false));
+        cx.count("objectsClosed");
+    }
+    Ok(())
+}
+
+/// Strict: closed objects, and an open map cannot be expressed at all.
+fn strict_close(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
+    use serde_json::Value;
+    if !crate::passes::types_of(node).contains(&"object") {
+        return Ok(());
+    }
+    match node.get("additionalProperties") {
+        None | Some(Value::Bool(false)) => close_objects(node, cx),
+        Some(_) => Err(crate::Error::StrictUnrepresentable {
+            pointer: cx.path.child("additionalProperties"),
+            message: "an open map (additionalProperties other than false) cannot be expressed in Anthropic strict mode".into(),
+        }),
+    }
+}

@@ -1,0 +1,144 @@
+//! OpenAI-compatible providers with their own validators (providers.md §2 and
+//! the failures F25-F32). Each states only what differs from OpenAI's shape rules.
+use super::openai::{OPENAI_CAPS, STRICT_CAPS, STRICT_PASSES};
+use super::{Caps, OnViolation, Target, TypeArrays};
+use crate::passes::{combinators, constants, pass, shapes, spill, types, Pass};
+
+static OPENAI_LIKE: &[Pass] = &[
+    pass("strip-unsupported", spill::strip_unsupported),
+    pass("object-shapes", shapes::object_shapes),
+    pass("array-items", shapes::array_items),
+    pass("root-object", shapes::root_object),
+];
+
+/// xAI tools are always strict: an object root without non-object branches
+/// (F32), non-circular refs only, `allOf` with one entry, `oneOf` as `anyOf`;
+/// length and item bounds are dropped by clients that work (openclaw's
+/// `stripXaiUnsupportedKeywords`).
+pub static XAI: Target = Target {
+    id: "xai",
+    description: "xAI Grok tools (always grammar-constrained)",
+    source: "https://docs.x.ai/developers/model-capabilities/text/structured-outputs",
+    caps: Caps {
+        strip: &[
+            "$schema", "minLength", "maxLength", "minItems", "maxItems", "minContains", "maxContains", "not", "if", "then",
+            "else", "dependentSchemas", "dependentRequired", "patternProperties", "propertyNames", "unevaluatedProperties",
+            "unevaluatedItems", "uniqueItems",
+        ],
+        recursion: false,
+        one_of: false,
+        all_of: false,
+        formats: Some(&["date", "time", "date-time", "email", "uuid", "ipv4", "ipv6", "hostname", "uri"]),
+        ..OPENAI_CAPS
+    },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("array-items", shapes::array_items),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+/// Moonshot/Kimi validate a "moonshot flavored" schema: every `anyOf` branch
+/// carries its type (F30); the validation keywords pi-ai's Moonshot preset
+/// strips are spilled.
+pub static MOONSHOT: Target = Target {
+    id: "moonshot",
+    description: "Moonshot / Kimi (typed anyOf branches)",
+    source: "providers.md F30; openclaw/openclaw#113130",
+    caps: Caps {
+        strip: &[
+            "$schema", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
+            "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "multipleOf", "examples", "title", "$comment", "if",
+            "then", "else", "not", "unevaluatedProperties", "unevaluatedItems", "patternProperties", "propertyNames",
+            "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "contentEncoding",
+            "contentMediaType", "contentSchema", "deprecated", "readOnly", "writeOnly", "minProperties", "maxProperties",
+            "prefixItems",
+        ],
+        type_arrays: TypeArrays::AnyOf,
+        one_of: false,
+        typed_branches: true,
+        ..OPENAI_CAPS
+    },
+    passes: &[
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("type-arrays", types::type_arrays),
+        pass("splice-unions", combinators::splice_unions),
+        pass("distribute-siblings", combinators::distribute_siblings),
+        pass("type-branches", combinators::type_branches),
+        pass("array-items", shapes::array_items),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+/// DeepSeek strict (beta): OpenAI's strict rules, with sources disagreeing on
+/// which bounds and formats are enforced, so all of them are spilled
+/// (providers.md footnotes 5 and 29). Fails open to `openai`.
+pub static DEEPSEEK_STRICT: Target = Target {
+    id: "deepseek-strict",
+    description: "DeepSeek strict tools (beta endpoint; fails open to openai)",
+    source: "https://api-docs.deepseek.com/guides/tool_calls",
+    caps: Caps {
+        keep: Some(&[
+            "type", "description", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "$ref", "$defs",
+        ]),
+        ..STRICT_CAPS
+    },
+    passes: STRICT_PASSES,
+    on_violation: OnViolation::FailOpen,
+    relaxed: Some("openai"),
+};
+
+/// Mistral validates tools against a metaschema: no draft-04 boolean bounds
+/// (F27, rewritten by every target), no `$id`/`$schema` (F28).
+pub static MISTRAL: Target = Target {
+    id: "mistral",
+    description: "Mistral function calling",
+    source: "providers.md F27, F28",
+    caps: Caps { strip: &["$schema", "$id"], ..OPENAI_CAPS },
+    passes: OPENAI_LIKE,
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+/// Groq validates up front: `required` names need `properties` (F25), and its
+/// structured outputs reject `minItems` (F26).
+pub static GROQ: Target = Target {
+    id: "groq",
+    description: "Groq tools and structured outputs",
+    source: "providers.md F25, F26",
+    caps: Caps { strip: &["$schema", "minItems", "maxItems"], required_declared: true, ..OPENAI_CAPS },
+    passes: OPENAI_LIKE,
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+/// OpenRouter passes schemas to whichever upstream serves the model; the safe
+/// profile gives every `anyOf` branch its own type (F30, F31) and otherwise
+/// keeps OpenAI's shape rules.
+pub static OPENROUTER: Target = Target {
+    id: "openrouter",
+    description: "OpenRouter-safe: OpenAI shape rules, every anyOf branch typed",
+    source: "providers.md §2 OpenRouter; weave-os/router#824",
+    caps: Caps { typed_branches: true, ..OPENAI_CAPS },
+    passes: &[
+        pass("splice-unions", combinators::splice_unions),
+        pass("distribute-siblings", combinators::distribute_siblings),
+        pass("type-branches", combinators::type_branches),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("array-items", shapes::array_items),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
