@@ -155,6 +155,9 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
         reports.push(rep);
         out_tools.push(tool_out);
     }
+    if let Some(budget) = target.caps.request_budget {
+        fit_budget(tools, &mut out_tools, &mut reports, budget, target, opts)?;
+    }
     let tools_value = if path.is_empty() {
         Value::Array(out_tools)
     } else {
@@ -166,4 +169,73 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
         tools: tools_value,
         telemetry: Telemetry { tools_seen: tools.len(), tools_modified: modified_count, lossy, counters, tools: reports },
     })
+}
+
+/// How much of a request budget one strict schema uses: properties not in
+/// `required` and properties whose schema is a union (`anyOf` or a type list),
+/// counted through nesting.
+pub fn budget_use(schema: &Value) -> (usize, usize) {
+    let (mut optional, mut unions) = (0, 0);
+    crate::walk::visit(schema, &mut Default::default(), &mut |node, _| {
+        let Some(Value::Object(props)) = node.get("properties") else { return };
+        let required: Vec<&str> =
+            node.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        for (name, p) in props {
+            optional += usize::from(!required.contains(&name.as_str()));
+            unions += usize::from(p.get("anyOf").is_some() || p.get("type").is_some_and(Value::is_array));
+        }
+    });
+    (optional, unions)
+}
+
+/// Keeps as many tools strict as the request budget allows (cheapest first, so
+/// the count is as high as it can be) and sends the rest without strict,
+/// normalized for the relaxed target, each with the reason in its report.
+fn fit_budget(
+    tools: &[Value],
+    out: &mut [Value],
+    reports: &mut [ToolReport],
+    budget: crate::targets::RequestBudget,
+    target: &Target,
+    opts: &Options,
+) -> Result<(), Error> {
+    let mut strict: Vec<(usize, (usize, usize))> = reports
+        .iter()
+        .filter(|r| r.strict == Some(true))
+        .map(|r| {
+            let slot = schema_slot(&out[r.index]).map(|(p, _)| p).unwrap_or(&[]);
+            (r.index, budget_use(get_path(&out[r.index], slot).unwrap_or(&Value::Null)))
+        })
+        .collect();
+    strict.sort_by_key(|(i, (o, u))| (o + u, *i));
+    let (mut n, mut used_o, mut used_u) = (0, 0, 0);
+    let relaxed = target.relaxed.and_then(crate::targets::get);
+    for (index, (o, u)) in strict {
+        if n < budget.tools && used_o + o <= budget.optional && used_u + u <= budget.unions {
+            (n, used_o, used_u) = (n + 1, used_o + o, used_u + u);
+            continue;
+        }
+        let Some(relaxed) = relaxed else { continue };
+        let Some((slot, strict_slot)) = schema_slot(&tools[index]) else { continue };
+        let original = get_path(&tools[index], slot).cloned().unwrap_or(Value::Null);
+        let relaxed_out = normalize(&original, relaxed, opts)?;
+        set_path(&mut out[index], slot, relaxed_out.schema);
+        if let Some(sp) = strict_slot {
+            set_path(&mut out[index], sp, Value::Bool(false));
+        }
+        let r = &mut reports[index];
+        r.strict = Some(false);
+        r.report.lossy(
+            "strict-budget",
+            &Default::default(),
+            format!(
+                "sent without strict: {} strict tools of one request may have at most {} tools, {} optional and {} union parameters \
+                 in all; this tool has {o} optional and {u} union parameters, and {n} tools ({used_o} optional, {used_u} union) \
+                 already use the budget",
+                target.id, budget.tools, budget.optional, budget.unions
+            ),
+        );
+        r.report.count("strictBudgetDowngrades");
+    }
+    Ok(())
 }

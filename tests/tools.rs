@@ -118,3 +118,40 @@ fn not_a_list_is_a_clear_error() {
     let e = normalize_tools(&json!({"type": "object"}), targets::get("mcp").unwrap(), &Options::default()).unwrap_err();
     assert_eq!(e.code(), "not-a-schema");
 }
+
+#[test]
+fn anthropic_strict_keeps_as_many_tools_strict_as_the_request_budget_allows() {
+    // 30 tools with 2 optional parameters each: the budget of 24 optional
+    // parameters fits 12 of them; the 20-tool limit does not bind first.
+    let tool = |i: usize| {
+        json!({"name": format!("t{i}"), "input_schema": {"type": "object", "properties": {
+            "req": {"type": "string"}, "a": {"type": "string"}, "b": {"type": "integer"}
+        }, "required": ["req"]}})
+    };
+    let list = Value::Array((0..30).map(tool).collect());
+    let out = run(&list, "anthropic-strict");
+    let strict: Vec<bool> = out.telemetry.tools.iter().map(|t| t.strict == Some(true)).collect();
+    assert_eq!(strict.iter().filter(|s| **s).count(), 12, "{strict:?}");
+    for (i, t) in out.telemetry.tools.iter().enumerate() {
+        assert_eq!(out.tools[i]["strict"], json!(strict[i]));
+        if !strict[i] {
+            assert!(t.report.has("strict-budget"), "tool {i} says why");
+            // Downgraded tools are normalized for the non-strict target.
+            assert_eq!(out.tools[i]["input_schema"], toolschema::normalize(&list[i]["input_schema"], targets::get("anthropic").unwrap(), &Options::default()).unwrap().schema);
+        }
+    }
+    // Cheap tools win places first: a tool with no optional parameter is kept.
+    let mut list2 = list.as_array().unwrap().clone();
+    list2.push(json!({"name": "cheap", "input_schema": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}}));
+    let out2 = run(&Value::Array(list2), "anthropic-strict");
+    assert_eq!(out2.telemetry.tools[30].strict, Some(true));
+}
+
+#[test]
+fn budget_counts_optional_and_union_parameters_through_nesting() {
+    let schema = json!({"type": "object", "properties": {
+        "a": {"type": ["string", "null"]},
+        "o": {"type": "object", "properties": {"x": {"anyOf": [{"type": "string"}, {"type": "integer"}]}, "y": {"type": "string"}}, "required": ["y"]}
+    }, "required": ["o"]});
+    assert_eq!(toolschema::tools::budget_use(&schema), (2, 2));
+}

@@ -156,23 +156,38 @@ pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
     out
 }
 
-/// Two schemas for one property: equal, or enums of one type united.
+/// Two schemas for one property: equal, or literals (`enum`/`const`) of one
+/// type united into one `enum`. This keeps the discriminator of a merged union
+/// (OpenClaw's single tool with an `action` enum: seed 004, "enum restoration").
 fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     if a == b {
         return Some(a.clone());
     }
     let (Value::Object(x), Value::Object(y)) = (a, b) else { return None };
-    let (Some(Value::Array(ex)), Some(Value::Array(ey))) = (x.get("enum"), y.get("enum")) else { return None };
-    if x.get("type") != y.get("type") {
+    let literals = |m: &Map<String, Value>| -> Option<Vec<Value>> {
+        match (m.get("enum"), m.get("const")) {
+            (Some(Value::Array(e)), None) => Some(e.clone()),
+            (None, Some(c)) => Some(vec![c.clone()]),
+            _ => None,
+        }
+    };
+    let (ex, ey) = (literals(x)?, literals(y)?);
+    if x.get("type") != y.get("type") && x.get("type").is_some() && y.get("type").is_some() {
         return None;
     }
-    let mut values = ex.clone();
+    let mut values = ex;
     for v in ey {
-        if !values.contains(v) {
-            values.push(v.clone());
+        if !values.contains(&v) {
+            values.push(v);
         }
     }
     let mut out = x.clone();
+    out.shift_remove("const");
+    if out.get("type").is_none() {
+        if let Some(t) = y.get("type").cloned().or_else(|| super::types::common_type(&values).map(|t| Value::String(t.into()))) {
+            out.insert("type".into(), t);
+        }
+    }
     out.insert("enum".into(), Value::Array(values));
     Some(Value::Object(out))
 }

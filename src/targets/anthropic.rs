@@ -61,7 +61,13 @@ pub static ANTHROPIC_STRICT: Target = Target {
     id: "anthropic-strict",
     description: "Anthropic strict tool use and JSON outputs (fails open to anthropic)",
     source: "https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations",
-    caps: Caps { recursion: false, typed_nodes: true, closed_objects: true, ..ANTHROPIC_CAPS },
+    caps: Caps {
+        recursion: false,
+        typed_nodes: true,
+        closed_objects: true,
+        request_budget: Some(super::RequestBudget { tools: 20, optional: 24, unions: 16 }),
+        ..ANTHROPIC_CAPS
+    },
     passes: &[
         pass("const-to-enum", constants::const_to_enum),
         pass("one-of-to-any-of", combinators::one_of_to_any_of),

@@ -73,6 +73,18 @@ pub struct Caps {
     pub size_budget: usize,
     /// Default `maxInlineDepth`: nested `$ref` expansions on one path.
     pub max_inline_depth: usize,
+    /// Limits summed over every strict tool of one request (Anthropic strict).
+    pub request_budget: Option<RequestBudget>,
+}
+
+/// Anthropic strict tool use compiles all strict tools of a request into one
+/// grammar: at most 20 strict tools, 24 optional parameters and 16 parameters
+/// with `anyOf` or a type list, summed ([A2]; F10, F11, F44).
+#[derive(Clone, Copy, Debug)]
+pub struct RequestBudget {
+    pub tools: usize,
+    pub optional: usize,
+    pub unions: usize,
 }
 
 impl Caps {
@@ -107,6 +119,7 @@ pub const BASE: Caps = Caps {
     inline_refs: false,
     size_budget: 20_000,
     max_inline_depth: 64,
+    request_budget: None,
 };
 
 /// What the target does when its output still fails its checker.
