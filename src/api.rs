@@ -65,6 +65,36 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
     run().unwrap_or_else(|e| err(&e))
 }
 
+/// WordPress: compiles an ability schema for `target` (openai, anthropic,
+/// google, default). Payload: as `normalize_json`.
+pub fn compile_ability_json(input: &str, target: &str, options: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let opts = Options::from_json(options)?;
+        let schema = parse(input, opts.max_depth)?;
+        Ok(ok(&crate::wordpress::compile_ability_schema(&schema, target, &opts)?))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+/// WordPress authoring guidance. Payload: `[{"code", "pointer", "message"}]`.
+pub fn lint_json(input: &str) -> String {
+    let run = || -> Result<String, Error> { Ok(ok(&crate::wordpress::lint(&parse(input, Options::default().max_depth)?))) };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+/// The target for `{provider, model, api, strict}` (JSON text). Payload: the id.
+pub fn target_for_json(route: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let route: crate::route::Route = if route.trim().is_empty() {
+            Default::default()
+        } else {
+            serde_json::from_str(route).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
+        };
+        Ok(ok(&crate::route::target_for(&route)))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
 pub fn check_json(input: &str, target: &str) -> String {
     let run = || -> Result<String, Error> {
         let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;

@@ -17,9 +17,11 @@ pub mod passes;
 pub mod pointer;
 pub mod refs;
 pub mod report;
+pub mod route;
 pub mod targets;
 pub mod tools;
 pub mod walk;
+pub mod wordpress;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 

@@ -59,7 +59,7 @@ fn cross(a: Option<&Value>, b: &Value) -> Option<Vec<Value>> {
 }
 
 /// Branches that all require one property with pairwise distinct literal values.
-fn discriminated(branches: &[Value]) -> bool {
+pub fn discriminated(branches: &[Value]) -> bool {
     let Some(Value::Object(first)) = branches.first() else { return false };
     let Some(Value::Object(props)) = first.get("properties") else { return false };
     props.keys().any(|name| {

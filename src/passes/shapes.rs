@@ -151,12 +151,6 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
         cx.count("rootUnionsMerged");
     }
-    for key in ["not", "enum", "const", "if", "then", "else"] {
-        if node.shift_remove(key).is_some() {
-            changed = true;
-            cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
-        }
-    }
     let types = types_of(node);
     let object = types.contains(&"object");
     if types.is_empty() && !node.contains_key("items") {
@@ -176,6 +170,14 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             node.insert("$defs".into(), defs);
         }
         cx.count("rootsWrapped");
+    }
+    // On an object root these are rejected outright (F4); a wrapped scalar root
+    // took them into `value`.
+    for key in ["not", "enum", "const", "if", "then", "else"] {
+        if node.shift_remove(key).is_some() {
+            changed = true;
+            cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
+        }
     }
     if changed {
         // The reshaped root needs the node rules once more (properties, strictness);
