@@ -17,7 +17,9 @@ export { cacheStats, clearCache, configureCache } from "./cache.mjs";
 export function normalize(schema, target, options) {
   const id = targetId(target);
   const opts = optionsText(options);
-  return memoize(schema, `${id}\n${opts}`, (text) => call(glue.normalizeJson, text, id, opts));
+  // Keys never collide: JSON.stringify writes no raw newline, so the last
+  // one ends the target id, and the first names the call.
+  return memoize(schema, `normalize\n${id}\n${opts}`, (text) => call(glue.normalizeJson, text, id, opts));
 }
 
 /** The generic entry: `options.target` (default "mcp") plus core options. */
@@ -74,15 +76,16 @@ export function adaptSchemaForStrict(schema, strict, options) {
  * Responses and Gemini (`parameters`), Anthropic (`input_schema`), MCP
  * (`inputSchema`), or an MCP `tools/list` response. Returns `{tools, telemetry}`
  * with the list's shape kept; a tool whose schema fails gets the empty object
- * schema and its error in `telemetry.tools[i].error`.
+ * schema and its error in `telemetry.tools[i].error`. Cached and frozen like
+ * `normalize`: the agent loop sends the same list every turn.
  */
 export function normalizeTools(tools, options) {
   const { target, ...rest } = plainOptions(options);
   if (typeof target !== "string") {
     throw new ToolSchemaError("invalid-options", "", "normalizeTools needs options.target (a target id, see targets())");
   }
-  const list = typeof tools === "string" ? tools : toJsonText(withPlainSchemas(tools));
-  return call(glue.normalizeToolsJson, list, JSON.stringify({ target, ...rest }));
+  const opts = JSON.stringify({ target, ...rest });
+  return memoize(tools, `tools\n${opts}`, (list) => call(glue.normalizeToolsJson, list, opts), (t) => toJsonText(withPlainSchemas(t)));
 }
 
 const SCHEMA_SLOTS = [["function", "parameters"], ["parameters"], ["input_schema"], ["inputSchema"], ["parametersJsonSchema"]];
@@ -108,6 +111,32 @@ function withPlainSchemas(tools) {
   if (Array.isArray(tools.tools)) return { ...tools, tools: converted };
   if (Array.isArray(tools.result?.tools)) return { ...tools, result: { ...tools.result, tools: converted } };
   return { ...tools, functionDeclarations: converted };
+}
+
+/**
+ * WordPress: compiles an ability's `input_schema` for `target` ("openai",
+ * "anthropic", "google" or "default"): draft-03 `required: true` to arrays,
+ * closed objects, `oneOf` to `anyOf`, validation keywords into descriptions,
+ * `context`/`readonly`/`arg_options` removed, a scalar input wrapped as
+ * `value`. Returns `{schema, strict?, report}`; structural-limit warnings are
+ * `structural-limit` diagnostics.
+ */
+export function compileAbilitySchemaForAI(schema, target, options) {
+  return call(glue.compileAbilityJson, toJsonText(schema), targetId(target), optionsText(options));
+}
+
+/** WordPress authoring guidance for an ability schema: `[{code, pointer, message}]`. */
+export function lintSchema(schema) {
+  return call(glue.lintJson, toJsonText(schema));
+}
+
+/**
+ * The target for a call: `targetFor({provider, model, api, strict})`, e.g. a
+ * `claude-*` model behind Cloud Code Assist → "cca", `gemini-*` → "google",
+ * the Responses API → "openai-responses".
+ */
+export function targetFor(route) {
+  return call(glue.targetForJson, JSON.stringify(plainOptions(route)));
 }
 
 /** The violations `target` would reject: `[{code, pointer, message}]`, empty when accepted. */

@@ -13,7 +13,27 @@ export type JsonSchema = { [keyword: string]: unknown } | boolean;
 export type SchemaInput = JsonSchema | string | object;
 
 /** A target id; `targets()` lists what this build knows. */
-export type TargetId = "openai" | "openai-strict" | "openai-responses" | "google" | "cca" | "mcp" | (string & {});
+export type TargetId =
+  | "openai"
+  | "openai-strict"
+  | "openai-responses"
+  | "google"
+  | "cca"
+  | "mcp"
+  | "llamacpp"
+  | "xgrammar"
+  | "llguidance"
+  | "ollama"
+  | "anthropic"
+  | "anthropic-strict"
+  | "bedrock"
+  | "xai"
+  | "moonshot"
+  | "deepseek-strict"
+  | "mistral"
+  | "groq"
+  | "openrouter"
+  | (string & {});
 
 /** Stable error codes (kebab-case): the core's, then the JS layer's own three, then "internal" for a bug. */
 export type ErrorCode =
@@ -48,6 +68,8 @@ export interface NormalizeOptions {
   maxRecursion?: number;
   /** Make an unresolvable `$ref` an error instead of `{}` plus a lossy diagnostic. Default false. */
   strictUnresolvedRefs?: boolean;
+  /** Extra keywords to strip on this call, for a model the target's rules do not cover. */
+  stripKeywords?: string[];
 }
 
 /** `normalizeSchema` options: the core options plus the target. */
@@ -116,6 +138,8 @@ export interface TargetInfo {
   description: string;
   /** Where its rules come from (provider documentation or issue). */
   source: string;
+  /** Grammar-constrained: results carry `strict`, and fail open to a non-strict target. */
+  strict: boolean;
 }
 
 /** Every failure of the package is one of these; `code` is stable. */
@@ -204,6 +228,27 @@ export interface NormalizeToolsOptions extends NormalizeOptions {
 /** Normalizes every schema of a tool list (OpenAI, Responses, Anthropic, MCP, Gemini, or an MCP tools/list response), keeping its shape. */
 export declare function normalizeTools<T>(tools: T, options: NormalizeToolsOptions): { tools: T; telemetry: ToolsTelemetry };
 
+/** What a call site knows when choosing a target; every field is optional. */
+export interface Route {
+  /** The provider or gateway, e.g. "anthropic", "google-gemini-cli", "openrouter", "amazon-bedrock", "ollama". */
+  provider?: string;
+  /** The model id, e.g. "claude-sonnet-4-5", "gemini-2.5-flash", "google/gemini-2.5-pro". */
+  model?: string;
+  /** The API, e.g. "chat", "responses". */
+  api?: string;
+  /** The call sends grammar-constrained (strict) tools. */
+  strict?: boolean;
+}
+
+/** The target to use for a call, chosen from provider, model and API. */
+export declare function targetFor(route: Route): TargetId;
+
+/** WordPress: compiles an ability schema for "openai", "anthropic", "google" or "default"; structural-limit warnings are in the report. */
+export declare function compileAbilitySchemaForAI(schema: SchemaInput, target: "openai" | "anthropic" | "google" | "default", options?: NormalizeOptions): Normalized;
+
+/** WordPress authoring guidance: oneOf where anyOf would do, missing additionalProperties, draft-03 required, readonly casing. */
+export declare function lintSchema(schema: SchemaInput): Problem[];
+
 /** What `target` would reject in `schema`; an empty array when it accepts it. */
 export declare function checkSchema(schema: SchemaInput, target: TargetId): Problem[];
 
@@ -241,7 +286,7 @@ export interface CacheStats {
 
 /**
  * Bounds the result cache (least recently used results go first); omitted fields are unchanged.
- * Defaults: 512 entries, 32 MiB of input JSON. `maxEntries: 0` turns caching off.
+ * Defaults: 512 entries, 4 MiB of input JSON (the heap held is about 8 times that). `maxEntries: 0` turns caching off.
  * A cached result is only ever returned for input whose JSON is identical, including a schema
  * object mutated in place after it was cached, which is normalized again.
  */

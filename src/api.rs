@@ -106,6 +106,16 @@ pub fn check_json(input: &str, target: &str) -> String {
 
 pub fn targets_json() -> String {
     let list: Vec<Value> =
-        targets::TARGETS.iter().map(|t| json!({"id": t.id, "description": t.description, "source": t.source})).collect();
+        targets::TARGETS
+        .iter()
+        .map(|t| {
+            json!({
+                "id": t.id,
+                "description": t.description,
+                "source": t.source,
+                "strict": t.on_violation == targets::OnViolation::FailOpen,
+            })
+        })
+        .collect();
     ok(&list)
 }

@@ -29,6 +29,25 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
     crate::api::normalize_tools_json(input, options)
 }
 
+/// WordPress: compile an ability schema for `target` (openai, anthropic,
+/// google, default). Payload: `{"schema", "strict"?, "report"}`.
+#[wasm_bindgen(js_name = compileAbilityJson)]
+pub fn compile_ability_json(input: &str, target: &str, options: &str) -> String {
+    crate::api::compile_ability_json(input, target, options)
+}
+
+/// WordPress authoring guidance. Payload: `[{"code", "pointer", "message"}]`.
+#[wasm_bindgen(js_name = lintJson)]
+pub fn lint_json(input: &str) -> String {
+    crate::api::lint_json(input)
+}
+
+/// The target for `{provider, model, api, strict}` (JSON text). Payload: the id.
+#[wasm_bindgen(js_name = targetForJson)]
+pub fn target_for_json(route: &str) -> String {
+    crate::api::target_for_json(route)
+}
+
 /// Check one schema (JSON text) against `target`'s acceptance rules.
 /// Payload: `[{"code", "pointer", "message"}]`.
 #[wasm_bindgen(js_name = checkJson)]
@@ -75,7 +94,7 @@ mod gate {
         use wasm_bindgen::JsCast;
 
         thread_local! {
-            static STORED: RefCell<Value> = const { RefCell::new(Value::Null) };
+            static STORED: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
         }
 
         fn size(v: &Value) -> usize {
@@ -86,11 +105,21 @@ mod gate {
             }
         }
 
-        /// Parses JSON text and keeps it for the `benchOut*` exports.
+        /// Parses JSON text and keeps it for the `benchOut*` exports; returns its index.
         #[wasm_bindgen(js_name = benchStore)]
-        pub fn store(text: &str) {
+        pub fn store(text: &str) -> usize {
             let v = crate::api::parse(text, usize::MAX).unwrap_or(Value::Null);
-            STORED.with(|s| *s.borrow_mut() = v);
+            STORED.with(|s| {
+                let mut s = s.borrow_mut();
+                s.push(v);
+                s.len() - 1
+            })
+        }
+
+        /// Drops every stored value.
+        #[wasm_bindgen(js_name = benchClear)]
+        pub fn clear() {
+            STORED.with(|s| s.borrow_mut().clear());
         }
 
         /// JSON text in: the depth pre-scan and `serde_json` parse the shipped path does.
@@ -113,23 +142,26 @@ mod gate {
             size(&from_js(&v))
         }
 
+        /// The stored value `i` out as JSON text.
         #[wasm_bindgen(js_name = benchOutJson)]
-        pub fn out_json() -> String {
-            STORED.with(|s| serde_json::to_string(&*s.borrow()).unwrap_or_default())
+        pub fn out_json(i: usize) -> String {
+            STORED.with(|s| serde_json::to_string(&s.borrow()[i]).unwrap_or_default())
         }
 
+        /// The stored value `i` out as objects, through serde-wasm-bindgen.
         #[wasm_bindgen(js_name = benchOutSwb)]
-        pub fn out_swb() -> JsValue {
+        pub fn out_swb(i: usize) -> JsValue {
             STORED.with(|s| {
-                s.borrow()
+                s.borrow()[i]
                     .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
                     .unwrap_or(JsValue::NULL)
             })
         }
 
+        /// The stored value `i` out as objects built through `js_sys`.
         #[wasm_bindgen(js_name = benchOutWalk)]
-        pub fn out_walk() -> JsValue {
-            STORED.with(|s| to_js(&s.borrow()))
+        pub fn out_walk(i: usize) -> JsValue {
+            STORED.with(|s| to_js(&s.borrow()[i]))
         }
 
         /// The whole pipeline with objects both ways (serde-wasm-bindgen), the

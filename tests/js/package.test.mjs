@@ -92,7 +92,13 @@ describe("types", () => {
     const fields = [...rust.matchAll(/^\s*pub (\w+):/gm)].map(([, f]) => f.replace(/_(\w)/g, (_, c) => c.toUpperCase()));
     assert.deepEqual(declared.map(([name]) => name).sort(), fields.sort());
     for (const [name, type] of declared) {
-      const value = type.startsWith('"') ? JSON.parse(type.split(" | ")[0]) : type === "boolean" ? false : 100;
+      const value = type.startsWith('"')
+        ? JSON.parse(type.split(" | ")[0])
+        : type === "boolean"
+          ? false
+          : type === "string[]"
+            ? ["x-unused"]
+            : 100;
       assert.doesNotThrow(() => ts.normalize({ type: "string" }, "openai-strict", { [name]: value }), name);
     }
   });
