@@ -118,12 +118,16 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
     for (index, tool) in tools.iter().enumerate() {
         let name = tool.get("name").or_else(|| tool.pointer("/function/name")).and_then(Value::as_str).map(String::from);
         let mut tool_out = tool.clone();
-        let Some((slot, strict_slot)) = schema_slot(tool) else {
+        if schema_slot(tool).is_none() && target.caps.tool_schema_required && tool.is_object() {
+            // Anthropic requires input_schema on every tool (F41 `input_schema: Field required`).
+            tool_out["input_schema"] = crate::cca_fallback();
+        }
+        let Some((slot, strict_slot)) = schema_slot(&tool_out) else {
             reports.push(ToolReport { index, name, modified: false, strict: None, strict_error: None, error: None, report: Report::default() });
             out_tools.push(tool_out);
             continue;
         };
-        let schema = get_path(tool, slot).cloned().unwrap_or(Value::Null);
+        let schema = get_path(&tool_out, slot).cloned().unwrap_or(Value::Null);
         let mut rep = ToolReport { index, name, modified: false, strict: None, strict_error: None, error: None, report: Report::default() };
         match normalize(&schema, target, opts) {
             Ok(n) => {

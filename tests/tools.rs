@@ -155,3 +155,42 @@ fn budget_counts_optional_and_union_parameters_through_nesting() {
     }, "required": ["o"]});
     assert_eq!(toolschema::tools::budget_use(&schema), (2, 2));
 }
+
+/// providers.md F41: `tools.0.custom.input_schema: Field required`.
+#[test]
+fn f41_anthropic_tool_without_input_schema_gets_one() {
+    for target in ["anthropic", "anthropic-strict", "bedrock"] {
+        let out = run(&json!([{"name": "ping", "description": "no parameters"}]), target);
+        assert_eq!(out.tools[0]["input_schema"]["type"], "object", "{target}");
+        assert!(out.tools[0]["input_schema"]["properties"].is_object(), "{target}");
+    }
+}
+
+/// providers.md F10/F12: "The compiled grammar is too large" past the strict-tool count.
+#[test]
+fn f10_anthropic_strict_tool_count_is_capped_at_20() {
+    let list: Vec<Value> = (0..25)
+        .map(|i| json!({"name": format!("t{i}"), "input_schema": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}}))
+        .collect();
+    let out = run(&Value::Array(list), "anthropic-strict");
+    assert_eq!(out.telemetry.tools.iter().filter(|t| t.strict == Some(true)).count(), 20);
+}
+
+/// providers.md F11/F44: "Schemas contains too many optional parameters (87)" and the
+/// 16-union limit, summed over all strict tools of a request.
+#[test]
+fn f11_f44_optional_and_union_parameters_are_summed_over_tools() {
+    let many_optional = json!({"name": "opt", "input_schema": {"type": "object", "properties": (0..30).map(|i| (format!("p{i}"), json!({"type": "string"}))).collect::<serde_json::Map<_, _>>()}});
+    let unions = |n: usize| {
+        json!({"name": format!("u{n}"), "input_schema": {"type": "object", "properties": (0..9).map(|i| (format!("v{i}"), json!({"type": ["string", "integer"]}))).collect::<serde_json::Map<_, _>>(), "required": (0..9).map(|i| format!("v{i}")).collect::<Vec<_>>()}})
+    };
+    let out = run(&json!([many_optional, unions(1), unions(2)]), "anthropic-strict");
+    let strict: Vec<Option<bool>> = out.telemetry.tools.iter().map(|t| t.strict).collect();
+    // 30 optional parameters can never fit in 24; two tools of 9 unions cannot share 16.
+    assert_eq!(strict, vec![Some(false), Some(true), Some(false)]);
+    for (i, t) in out.telemetry.tools.iter().enumerate() {
+        if t.strict == Some(false) {
+            assert!(t.report.has("strict-budget"), "{i}");
+        }
+    }
+}

@@ -374,6 +374,12 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if changed {
         cx.count("branchesTyped");
     }
-    node.insert("anyOf".into(), Value::Array(out));
+    let mut unique: Vec<Value> = Vec::with_capacity(out.len());
+    for b in out {
+        if !unique.contains(&b) {
+            unique.push(b);
+        }
+    }
+    node.insert("anyOf".into(), Value::Array(unique));
     Ok(())
 }

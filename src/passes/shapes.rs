@@ -199,3 +199,30 @@ pub fn nullable_after_type(node: &mut Map<String, Value>, _cx: &mut Cx) -> Resul
     }
     Ok(())
 }
+
+/// A `patternProperties` map on a target that has `additionalProperties` but
+/// not `patternProperties` (Anthropic: F14) becomes `additionalProperties` of
+/// the pattern schemas: every key is then allowed (lossy, reported), instead of
+/// the map silently turning into a closed, empty object.
+pub fn pattern_properties_to_additional(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if cx.target.caps.keeps("patternProperties") || !cx.target.caps.keeps("additionalProperties") {
+        return Ok(());
+    }
+    let Some(Value::Object(patterns)) = node.shift_remove("patternProperties") else { return Ok(()) };
+    if node.contains_key("additionalProperties") || patterns.is_empty() {
+        return Ok(());
+    }
+    let mut schemas: Vec<Value> = Vec::new();
+    for s in patterns.values() {
+        if !schemas.contains(s) {
+            schemas.push(s.clone());
+        }
+    }
+    let value = if schemas.len() == 1 { schemas.remove(0) } else { json!({ "anyOf": schemas }) };
+    node.insert("additionalProperties".into(), value);
+    cx.lossy(
+        "pattern-properties-widened",
+        format!("patternProperties ({}) became additionalProperties: keys are no longer checked against the patterns", patterns.keys().cloned().collect::<Vec<_>>().join(", ")),
+    );
+    Ok(())
+}

@@ -22,6 +22,7 @@ const ANTHROPIC_CAPS: Caps = Caps {
     one_of: false,
     root_object: true,
     formats: Some(ANTHROPIC_FORMATS),
+    tool_schema_required: true,
     ..BASE
 };
 
@@ -30,6 +31,7 @@ static ANTHROPIC_PASSES: &[Pass] = &[
     pass("type-arrays", types::type_arrays),
     pass("splice-unions", combinators::splice_unions),
     pass("min-items", min_items),
+    pass("pattern-maps", shapes::pattern_properties_to_additional),
     pass("strip-unsupported", spill::strip_unsupported),
     pass("close-objects", close_objects),
     pass("root-object", shapes::root_object),
@@ -77,6 +79,7 @@ pub static ANTHROPIC_STRICT: Target = Target {
         pass("splice-unions", combinators::splice_unions),
         pass("regex-subset", strict::regex_subset),
         pass("min-items", min_items),
+        pass("pattern-maps", shapes::pattern_properties_to_additional),
         pass("strip-unsupported", spill::strip_unsupported),
         enforce("closed-objects", strict_close),
         pass("root-object", shapes::root_object),

@@ -117,7 +117,15 @@ pub static GROQ: Target = Target {
     description: "Groq tools and structured outputs",
     source: "providers.md F25, F26",
     caps: Caps { strip: &["$schema", "minItems", "maxItems"], required_declared: true, ..OPENAI_CAPS },
-    passes: OPENAI_LIKE,
+    // A `{required: [...]}` fragment in a union gets the parent's properties.
+    passes: &[
+        pass("splice-unions", combinators::splice_unions),
+        pass("distribute-siblings", combinators::distribute_siblings),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("array-items", shapes::array_items),
+        pass("root-object", shapes::root_object),
+    ],
     on_violation: OnViolation::Report,
     relaxed: None,
 };

@@ -75,6 +75,8 @@ pub struct Caps {
     pub max_inline_depth: usize,
     /// Limits summed over every strict tool of one request (Anthropic strict).
     pub request_budget: Option<RequestBudget>,
+    /// Every tool needs a schema, even one without parameters (Anthropic F41).
+    pub tool_schema_required: bool,
 }
 
 /// Anthropic strict tool use compiles all strict tools of a request into one
@@ -120,6 +122,7 @@ pub const BASE: Caps = Caps {
     size_budget: 20_000,
     max_inline_depth: 64,
     request_budget: None,
+    tool_schema_required: false,
 };
 
 /// What the target does when its output still fails its checker.
