@@ -96,9 +96,11 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         Some(m) => m,
         None if cx.target.caps.all_of || cx.target.on_violation == crate::targets::OnViolation::FailOpen => return Ok(()),
         None => {
-            cx.lossy("all-of-overlaid", "allOf entries conflict; they were overlaid in order (later entries win)");
+            // The first entry wins a conflict: for zod's `pipe` (`allOf: [in, out]`)
+            // that is the input the tool receives.
+            cx.lossy("all-of-overlaid", "allOf entries conflict; they were overlaid (the first entry wins a conflict)");
             let mut m = base;
-            for e in &entries {
+            for e in entries.iter().rev() {
                 for (k, v) in e {
                     m.insert(k.clone(), v.clone());
                 }

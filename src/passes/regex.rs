@@ -91,6 +91,16 @@ pub fn grammar_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
     Ok(())
 }
 
+/// Unicode property classes (`\p{L}`) are not supported by xgrammar ("Unicode
+/// character class escape sequence is not supported yet") nor by llama.cpp's
+/// converter; such a pattern is removed and spilled.
+pub fn no_unicode_classes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if node.get("pattern").and_then(Value::as_str).is_some_and(|p| p.contains("\\p{") || p.contains("\\P{")) {
+        super::spill::strip(node, &["pattern".to_string()], cx);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

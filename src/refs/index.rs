@@ -94,7 +94,9 @@ impl Index {
     /// Ref targets that can reach themselves through refs (the root counts as a
     /// target), following the expansion's view: nested `$defs` are not part of
     /// the schema that contains them.
-    pub fn cyclic_targets(&self, doc: &Value, moves: &Moves) -> HashSet<Pointer> {
+    /// `(cyclic, barren)`: targets on a ref cycle, and those that can reach
+    /// themselves without crossing a property or item.
+    pub fn cycles(&self, doc: &Value, moves: &Moves) -> (HashSet<Pointer>, HashSet<Pointer>) {
         let mut refs: Vec<(Pointer, Pointer)> = Vec::new();
         walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
             let Some(r) = node.get("$ref").or_else(|| node.get("$dynamicRef")).and_then(Value::as_str) else { return };
@@ -103,7 +105,7 @@ impl Index {
             }
         });
         if refs.is_empty() {
-            return HashSet::new();
+            return Default::default();
         }
         let mut targets: Vec<Pointer> = refs.iter().map(|(_, t)| t.clone()).collect();
         targets.push(Pointer::root());
@@ -112,30 +114,46 @@ impl Index {
         let within = |t: &Pointer, at: &Pointer| {
             at.starts_with(t) && !at.segments()[t.len()..].iter().any(|s| s == "$defs" || s == "definitions")
         };
-        let edges: Vec<Vec<usize>> = targets
+        const CONSUMING: &[&str] =
+            &["properties", "items", "prefixItems", "additionalProperties", "patternProperties", "contains", "dependentSchemas"];
+        // Edges carry whether the path from the target to the ref crosses a property or item.
+        let edges: Vec<Vec<(usize, bool)>> = targets
             .iter()
             .map(|t| {
                 refs.iter()
                     .filter(|(at, _)| within(t, at))
-                    .filter_map(|(_, u)| targets.iter().position(|x| x == u))
+                    .filter_map(|(at, u)| {
+                        let consumes = at.segments()[t.len()..].iter().any(|s| CONSUMING.contains(&s.as_str()));
+                        targets.iter().position(|x| x == u).map(|i| (i, consumes))
+                    })
                     .collect()
             })
             .collect();
-        let mut cyclic = HashSet::new();
-        for start in 0..targets.len() {
+        let reaches_itself = |start: usize, barren_only: bool| {
             let mut seen = vec![false; targets.len()];
-            let mut stack: Vec<usize> = edges[start].clone();
+            let mut stack: Vec<usize> =
+                edges[start].iter().filter(|(_, c)| !(barren_only && *c)).map(|(n, _)| *n).collect();
             while let Some(n) = stack.pop() {
                 if n == start {
-                    cyclic.insert(targets[start].clone());
-                    break;
+                    return true;
                 }
                 if !std::mem::replace(&mut seen[n], true) {
-                    stack.extend(edges[n].iter().copied());
+                    stack.extend(edges[n].iter().filter(|(_, c)| !(barren_only && *c)).map(|(m, _)| *m));
+                }
+            }
+            false
+        };
+        let mut cyclic = HashSet::new();
+        let mut barren = HashSet::new();
+        for (i, t) in targets.iter().enumerate() {
+            if reaches_itself(i, false) {
+                cyclic.insert(t.clone());
+                if reaches_itself(i, true) {
+                    barren.insert(t.clone());
                 }
             }
         }
-        cyclic
+        (cyclic, barren)
     }
 }
 

@@ -27,8 +27,10 @@ const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$d
 /// Inlines every resolvable `$ref` of `doc` (already upgraded to 2020-12).
 pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
     let index = Index::build(doc);
-    let cyclic = if cx.target.caps.recursion { index.cyclic_targets(doc, moves) } else { Default::default() };
+    let (cyclic, barren) = index.cycles(doc, moves);
+    let cyclic = if cx.target.caps.recursion { cyclic } else { Default::default() };
     let mut ex = Expander {
+        barren,
         root_alias: None,
         cyclic,
         doc,
@@ -75,6 +77,8 @@ struct Expander<'d> {
     /// Targets on a ref cycle: kept as references where the target allows it, so
     /// the output is as small as the input and normalizing it again is stable.
     cyclic: std::collections::HashSet<Pointer>,
+    /// Targets on a cycle that crosses no property or item.
+    barren: std::collections::HashSet<Pointer>,
     doc: &'d Value,
     index: Index,
     moves: &'d Moves,
@@ -187,9 +191,16 @@ impl<'d> Expander<'d> {
         let has_siblings = node.keys().any(|k| k != "$ref" && k != "$dynamicRef" && !RESOLUTION_KEYS.contains(&k.as_str()));
         if at_root {
             // The root is the definition itself; its self-references become `#`.
-            if self.cyclic.contains(&target) {
+            if self.cyclic.contains(&target) && cx.target.caps.root_refs {
                 self.root_alias = Some(target.clone());
             }
+        } else if self.barren.contains(&target) {
+            // A loop that crosses no property or item (`a` → `b` → `a`, `S = allOf[S]`)
+            // describes no finite shape: kept, it is left recursion for a grammar
+            // and an endless loop for a validator.
+            cx.count("cyclesCut");
+            cx.lossy("recursion-cut", format!("$ref {reference:?} loops back without crossing a property or item; it was cut"));
+            return self.placeholder(node, &target, "recursive", cx);
         } else if self.recursion
             && (self.cyclic.contains(&target) || !(has_siblings || root_branch || cx.target.caps.inline_refs))
         {
@@ -277,7 +288,8 @@ impl<'d> Expander<'d> {
 
     /// Keeps `$ref` to a root `$defs` entry (or `#` for the root itself).
     fn keep(&mut self, node: &Map<String, Value>, target: Pointer, cx: &mut Cx) -> Result<Value> {
-        let reference = if target.is_empty() || self.root_alias.as_ref() == Some(&target) {
+        let root_refs = cx.target.caps.root_refs;
+        let reference = if root_refs && (target.is_empty() || self.root_alias.as_ref() == Some(&target)) {
             "#".to_string()
         } else {
             format!("#/$defs/{}", self.def_name(&target).replace('~', "~0").replace('/', "~1"))
@@ -296,7 +308,7 @@ impl<'d> Expander<'d> {
             .last()
             .map(|s| s.chars().map(|c| if c.is_ascii_alphanumeric() || "_.-".contains(c) { c } else { '_' }).collect())
             .unwrap_or_default();
-        let stem = if stem.is_empty() { "def".to_string() } else { stem };
+        let stem = if target.is_empty() { "root".to_string() } else if stem.is_empty() { "def".to_string() } else { stem };
         let mut name = stem.clone();
         let mut n = 2;
         while self.def_names.values().any(|v| *v == name) {

@@ -8,7 +8,10 @@ use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict};
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs
 /// break llama.cpp: #8073), unions without siblings (#7703), no `not`.
-const GRAMMAR: Caps = Caps { strip: &["$schema", "not", "if", "then", "else"], negation: false, inline_refs: true, ..BASE };
+/// `allOf` is merged: xgrammar drops constraints inside it and llama.cpp's
+/// support is partial, so one merged schema is what every backend enforces.
+const GRAMMAR: Caps =
+    Caps { strip: &["$schema", "not", "if", "then", "else"], negation: false, all_of: false, inline_refs: true, ..BASE };
 
 /// llama.cpp: `additionalProperties` defaults to false there, bounds apply to
 /// integers only, `uniqueItems`/`contains`/`patternProperties`/`dependentSchemas`
@@ -32,6 +35,7 @@ pub static LLAMACPP: Target = Target {
         formats: Some(LLAMACPP_FORMATS),
         size_budget: 1500,
         max_inline_depth: 5,
+        root_refs: false,
         ..GRAMMAR
     },
     passes: &[
@@ -44,6 +48,7 @@ pub static LLAMACPP: Target = Target {
         pass("number-bounds", number_bounds),
         pass("patterns", regex::grammar_patterns),
         pass("regex-subset", strict::regex_subset),
+        pass("unicode-classes", regex::no_unicode_classes),
         pass("strip-unsupported", spill::strip_unsupported),
     ],
     on_violation: OnViolation::Report,
@@ -80,6 +85,7 @@ pub static XGRAMMAR: Target = Target {
         pass("splice-unions", combinators::splice_unions),
         pass("distribute-siblings", combinators::distribute_siblings),
         pass("regex-subset", strict::regex_subset),
+        pass("unicode-classes", regex::no_unicode_classes),
         pass("strip-unsupported", spill::strip_unsupported),
     ],
     on_violation: OnViolation::Report,
@@ -109,6 +115,7 @@ pub static LLGUIDANCE: Target = Target {
         pass("one-of-to-any-of", combinators::one_of_to_any_of),
         pass("merge-all-of", combinators::merge_all_of),
         pass("regex-subset", strict::regex_subset),
+        pass("llguidance-limits", llguidance_limits),
         pass("strip-unsupported", spill::strip_unsupported),
     ],
     on_violation: OnViolation::Report,
@@ -157,6 +164,26 @@ fn number_bounds(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut
             .map(|k| k.to_string())
             .collect();
         spill::strip(node, &keys, cx);
+    }
+    Ok(())
+}
+
+/// llguidance builds a regex for numeric ranges and intersects patterns with
+/// length bounds; it fails on float ranges near ±3.4e38 (Zod 4's float32
+/// bounds: "Failed to generate regex for float range") and on intersections it
+/// cannot decide ("Unable to determine if regex is empty"). Such bounds are
+/// spilled: the range is effectively every float, and the pattern stays.
+fn llguidance_limits(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
+    let huge: Vec<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
+        .iter()
+        .filter(|k| node.get(**k).and_then(serde_json::Value::as_f64).is_some_and(|v| v.abs() >= 1e15))
+        .map(|k| k.to_string())
+        .collect();
+    spill::strip(node, &huge, cx);
+    if node.contains_key("pattern") {
+        let lengths: Vec<String> =
+            ["minLength", "maxLength"].iter().filter(|k| node.contains_key(**k)).map(|k| k.to_string()).collect();
+        spill::strip(node, &lengths, cx);
     }
     Ok(())
 }

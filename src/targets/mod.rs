@@ -77,6 +77,9 @@ pub struct Caps {
     pub request_budget: Option<RequestBudget>,
     /// Every tool needs a schema, even one without parameters (Anthropic F41).
     pub tool_schema_required: bool,
+    /// `"$ref": "#"` (the root) is understood; otherwise root recursion goes
+    /// through a `$defs` entry (llama.cpp: "unsupported $ref #").
+    pub root_refs: bool,
 }
 
 /// Anthropic strict tool use compiles all strict tools of a request into one
@@ -123,6 +126,7 @@ pub const BASE: Caps = Caps {
     max_inline_depth: 64,
     request_budget: None,
     tool_schema_required: false,
+    root_refs: true,
 };
 
 /// What the target does when its output still fails its checker.
