@@ -59,6 +59,7 @@ pub fn cca_fallback() -> Value {
 
 /// Normalizes `schema` for `target`. The input is never modified.
 pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
+    opts.validate()?;
     if walk::value_depth(schema) > opts.max_depth {
         return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
     }
@@ -152,6 +153,13 @@ fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
         Ok(())
     })?;
     let mut out = refs::inline(&doc, &moves, cx)?;
+    // Inlining can bring never-schemas where the first prune could not see them.
+    walk::pre_order(&mut out, cx, &mut |v, cx| {
+        if let Value::Object(m) = v {
+            prune_never(m, cx);
+        }
+        Ok(())
+    })?;
     walk::post_order(&mut out, cx, &mut |v, cx| match v {
         Value::Object(m) => passes::apply(m, cx),
         _ => Ok(()),
@@ -202,26 +210,68 @@ fn prune_definitions(out: &mut Value) {
 /// `{"not": {}}` (the `false` schema) accepts nothing: as a union branch it adds
 /// nothing, and as an optional property it only says "absent". zod-to-json-schema
 /// emits it as a sentinel that breaks llama.cpp and others (seed 001).
-fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
-    let never = |v: &Value| v.as_object().is_some_and(|m| m.len() == 1 && m.get("not").is_some_and(|n| n == &json!({})));
+/// Drops never-branches from `anyOf`/`oneOf`; folds a union left with one
+/// branch into its node when no keyword conflicts. True when a fold happened.
+fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
+    let mut folded = false;
     for key in ["anyOf", "oneOf"] {
-        if let Some(Value::Array(branches)) = node.get_mut(key) {
-            let before = branches.len();
-            branches.retain(|b| !never(b));
-            for _ in branches.len()..before {
-                cx.count("notDrops");
+        let Some(Value::Array(branches)) = node.get_mut(key) else { continue };
+        let before = branches.len();
+        // A branch that is `false`, or requires a property that is, accepts nothing.
+        branches.retain(|b| !passes::is_never(b) && !requires_never(b));
+        for _ in branches.len()..before {
+            cx.count("notDrops");
+        }
+        match branches.len() {
+            // Every branch accepts nothing, so the node does (`anyOf: []` is not a schema).
+            0 => {
+                node.shift_remove(key);
+                node.insert("not".into(), json!({}));
             }
+            // A one-branch union is its branch; folded in here, before refs are
+            // resolved, a `$ref` branch meets the node's siblings in the same run.
+            1 => {
+                let Some(Value::Object(b)) = branches.first().cloned() else { continue };
+                // The node's own union goes, so the branch's keyword of that name may
+                // take its place; every other shared keyword must agree.
+                let fits =
+                    b.iter().all(|(k, v)| k == key || node.get(k).is_none_or(|mine| mine == v) || passes::is_annotation(k));
+                if fits {
+                    node.shift_remove(key);
+                    for (k, v) in b {
+                        if !node.contains_key(&k) || k == key {
+                            node.insert(k, v);
+                        }
+                    }
+                    cx.count("singleUnionsInlined");
+                    folded = true;
+                }
+            }
+            _ => {}
         }
     }
+    folded
+}
+
+fn requires_never(b: &Value) -> bool {
+    let props = b.get("properties").and_then(Value::as_object);
+    b.get("required").and_then(Value::as_array).is_some_and(|r| {
+        r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(passes::is_never))
+    })
+}
+
+fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
+    // Repeated: folding a one-branch union can surface another (`anyOf: [{anyOf: [X]}]`).
+    while prune_unions(node, cx) {}
     let required: Vec<Value> = node.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
     if let Some(Value::Object(props)) = node.get_mut("properties") {
         let before = props.len();
-        props.retain(|name, s| !never(s) || required.contains(&Value::String(name.clone())));
+        props.retain(|name, s| !passes::is_never(s) || required.contains(&Value::String(name.clone())));
         for _ in props.len()..before {
             cx.count("notDrops");
         }
     }
-    if node.get("additionalProperties").is_some_and(never) {
+    if node.get("additionalProperties").is_some_and(passes::is_never) {
         node.insert("additionalProperties".into(), Value::Bool(false));
     }
 }
@@ -241,7 +291,7 @@ mod tests {
             json!({"type": "object", "properties": {"a": {"type": "null"}}}),
             json!({"type": "object", "properties": {"a": {"type": "string", "nullable": true}}}),
             json!({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}),
-            json!({"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}]}}}),
+            json!({"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}),
             json!({"type": "object", "allOf": [{"type": "object", "properties": {}}]}),
         ] {
             let out = normalize(&residual, gate, &Options::default()).unwrap();

@@ -81,6 +81,20 @@ impl Options {
         if text.trim().is_empty() {
             return Ok(Options::default());
         }
-        serde_json::from_str(text).map_err(|e| crate::Error::InvalidOptions { message: e.to_string() })
+        let opts: Options = serde_json::from_str(text).map_err(|e| crate::Error::InvalidOptions { message: e.to_string() })?;
+        opts.validate()?;
+        Ok(opts)
+    }
+
+    /// Keywords every target's structure is made of cannot be stripped: the rules
+    /// that write them (an object root's `type`) would fight the strip forever.
+    pub fn validate(&self) -> Result<(), crate::Error> {
+        const STRUCTURE: &[&str] = &["type", "properties", "items", "required", "anyOf", "$ref", "$defs", "additionalProperties"];
+        match self.strip_keywords.iter().find(|k| STRUCTURE.contains(&k.as_str())) {
+            Some(k) => Err(crate::Error::InvalidOptions {
+                message: format!("stripKeywords cannot name {k:?}: it is part of the structure every target needs (structural keywords: {})", STRUCTURE.join(", ")),
+            }),
+            None => Ok(()),
+        }
     }
 }

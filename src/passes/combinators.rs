@@ -206,6 +206,14 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         1 => {
             let only = branches[0].clone();
             node.shift_remove("anyOf");
+            if let Value::Object(b) = &only {
+                if conjoin(node, b).is_none() {
+                    cx.lossy(
+                        "union-collapsed",
+                        "a one-branch anyOf contradicts its node (nothing satisfied both); the node's own keywords were kept",
+                    );
+                }
+            }
             inline_branch(node, only);
             cx.count("singleUnionsInlined");
         }
@@ -355,6 +363,8 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         changed = true;
         if let Some(t) = super::types::implied(&m) {
             m.insert("type".into(), Value::String(t.into()));
+            // Typed now, the branch needs what its type needs (items, properties).
+            apply(&mut m, cx)?;
             out.push(Value::Object(m));
             continue;
         }

@@ -122,9 +122,17 @@ pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
     let mut props = Map::new();
     let mut required: Option<Vec<Value>> = None;
     let mut closed = true;
-    for b in branches {
+    let mut open = false;
+    // A branch that requires a property no value can satisfy accepts nothing.
+    let satisfiable = |b: &&&Map<String, Value>| {
+        let props = b.get("properties").and_then(Value::as_object);
+        !b.get("required").and_then(Value::as_array).is_some_and(|r| {
+            r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(super::is_never))
+        })
+    };
+    for b in branches.iter().filter(satisfiable) {
         if let Some(Value::Object(p)) = b.get("properties") {
-            for (name, s) in p {
+            for (name, s) in p.iter().filter(|(_, s)| !super::is_never(s)) {
                 match props.get_mut(name) {
                     None => {
                         props.insert(name.clone(), s.clone());
@@ -143,6 +151,7 @@ pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
             Some(prev) => prev.into_iter().filter(|x| r.contains(x)).collect(),
         });
         closed &= b.get("additionalProperties") == Some(&Value::Bool(false));
+        open |= b.get("additionalProperties").is_some_and(|a| a != &Value::Bool(false));
     }
     let mut out = Map::new();
     out.insert("type".into(), Value::String("object".into()));
@@ -152,6 +161,10 @@ pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
     }
     if closed {
         out.insert("additionalProperties".into(), Value::Bool(false));
+    } else if open {
+        // A branch that takes any key makes the union take any key (written `{}`,
+        // the form the dialect upgrade gives `true`).
+        out.insert("additionalProperties".into(), Value::Object(Map::new()));
     }
     out
 }

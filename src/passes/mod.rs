@@ -66,6 +66,13 @@ pub fn is_null_schema(v: &Value) -> bool {
         || m.get("const") == Some(&Value::Null) && !m.contains_key("type")
 }
 
+/// The `false` schema, `{"not": {}}`, with any annotations (`z.never().describe()`).
+pub fn is_never(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        m.get("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) && m.keys().all(|k| k == "not" || is_annotation(k))
+    })
+}
+
 /// Keywords that only annotate (they never change what validates).
 pub fn is_annotation(key: &str) -> bool {
     matches!(

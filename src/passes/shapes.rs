@@ -11,10 +11,11 @@ use serde_json::{json, Map, Value};
 /// insists (Gemini, Groq F25 `'required' present but 'properties' is missing`).
 pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
-    if !types_of(node).contains(&"object") {
+    let object = types_of(node).contains(&"object");
+    if !object && !(caps.required_declared && node.contains_key("required")) {
         return Ok(());
     }
-    if caps.object_properties && !matches!(node.get("properties"), Some(Value::Object(_))) {
+    if object && caps.object_properties && !matches!(node.get("properties"), Some(Value::Object(_))) {
         node.insert("properties".into(), json!({}));
     }
     if let Some(Value::Array(required)) = node.get("required") {

@@ -34,7 +34,10 @@ pub fn strip(node: &mut Map<String, Value>, keys: &[String], cx: &mut Cx) {
     for key in keys {
         let Some(value) = node.shift_remove(key) else { continue };
         cx.count("keywordsStripped");
-        let spill = cx.target.caps.spill && cx.opts.spill != SpillFormat::None && keywords::spillable(key);
+        let spill = cx.target.caps.spill
+            && cx.opts.spill != SpillFormat::None
+            && keywords::spillable(key)
+            && !cx.opts.strip_keywords.iter().any(|k| k == "description");
         if spill {
             spilled.push((key.clone(), value));
             continue;

@@ -112,6 +112,15 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
         .unwrap_or_default();
+    let undeclared: Vec<&String> =
+        required.iter().filter(|r| !node.get("properties").and_then(Value::as_object).is_some_and(|p| p.contains_key(*r))).collect();
+    if !undeclared.is_empty() {
+        let names: Vec<&str> = undeclared.iter().map(|s| s.as_str()).collect();
+        cx.lossy(
+            "required-undeclared",
+            format!("required names without a property were removed (a closed object cannot have them): {}", names.join(", ")),
+        );
+    }
     let Some(Value::Object(props)) = node.get_mut("properties") else { return Ok(()) };
     let mut all = Vec::with_capacity(props.len());
     for (name, schema) in props.iter_mut() {

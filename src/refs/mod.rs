@@ -52,12 +52,15 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
     while i < ex.defs.len() {
         let (target, name) = ex.defs[i].clone();
         i += 1;
-        let Some(source) = target.resolve(doc) else { continue };
+        if target.resolve(doc).is_none() {
+            continue;
+        }
+        let source = upgraded_target(doc, &target, cx)?;
         ex.regions = vec![(target.clone(), target.clone())];
         ex.src = target;
         cx.enter("$defs")?;
         cx.enter(name.as_str())?;
-        let body = ex.node(source, cx)?;
+        let body = ex.node(&source, cx)?;
         cx.leave();
         cx.leave();
         bodies.insert(name, body);
@@ -258,8 +261,8 @@ impl<'d> Expander<'d> {
         cx.count("refsInlined");
         let saved = std::mem::replace(&mut self.src, target.clone());
         self.regions.push((target.clone(), Pointer::root()));
-        let resolved = target.resolve(self.doc).expect("checked above");
-        let expanded = self.node(resolved, cx);
+        let resolved = upgraded_target(self.doc, &target, cx)?;
+        let expanded = self.node(&resolved, cx);
         self.regions.pop();
         self.src = saved;
         let Value::Object(base) = expanded? else { unreachable!("targets are objects") };
@@ -349,4 +352,39 @@ impl<'d> Expander<'d> {
         }
         Ok(Value::Object(base))
     }
+}
+
+/// The schema at `target`. One in a place no keyword walks (an unknown key) was
+/// never upgraded with the rest of the document; a copy of it is, now.
+fn upgraded_target<'d>(doc: &'d Value, target: &Pointer, cx: &mut Cx) -> Result<std::borrow::Cow<'d, Value>> {
+    let found = target.resolve(doc).expect("resolved before");
+    if schema_position(target) {
+        return Ok(std::borrow::Cow::Borrowed(found));
+    }
+    let mut copy = found.clone();
+    crate::draft::upgrade(&mut copy, cx)?;
+    Ok(std::borrow::Cow::Owned(copy))
+}
+
+/// Is `p` a place the keyword table makes a schema (so the draft upgrade saw it)?
+fn schema_position(p: &Pointer) -> bool {
+    #[derive(PartialEq)]
+    enum At {
+        Schema,
+        Members,
+        Data,
+    }
+    let mut at = At::Schema;
+    for seg in p.segments() {
+        at = match at {
+            At::Schema => match keywords::slot(&seg) {
+                Slot::Schema => At::Schema,
+                Slot::SchemaArray | Slot::SchemaMap => At::Members,
+                Slot::Data => At::Data,
+            },
+            At::Members => At::Schema,
+            At::Data => return false,
+        };
+    }
+    at == At::Schema
 }

@@ -1,15 +1,8 @@
 //! OpenAI-compatible providers with their own validators (providers.md §2 and
 //! the failures F25-F32). Each states only what differs from OpenAI's shape rules.
-use super::openai::{OPENAI_CAPS, STRICT_CAPS, STRICT_PASSES};
+use super::openai::{OPENAI_CAPS, SHAPE_PASSES, STRICT_CAPS, STRICT_PASSES};
 use super::{Caps, OnViolation, Target, TypeArrays};
-use crate::passes::{combinators, constants, pass, shapes, spill, types, Pass};
-
-static OPENAI_LIKE: &[Pass] = &[
-    pass("strip-unsupported", spill::strip_unsupported),
-    pass("object-shapes", shapes::object_shapes),
-    pass("array-items", shapes::array_items),
-    pass("root-object", shapes::root_object),
-];
+use crate::passes::{combinators, constants, pass, shapes, spill, types};
 
 /// xAI tools are always strict: an object root without non-object branches
 /// (F32), non-circular refs only, `allOf` with one entry, `oneOf` as `anyOf`;
@@ -105,7 +98,7 @@ pub static MISTRAL: Target = Target {
     description: "Mistral function calling",
     source: "providers.md F27, F28",
     caps: Caps { strip: &["$schema", "$id"], ..OPENAI_CAPS },
-    passes: OPENAI_LIKE,
+    passes: SHAPE_PASSES,
     on_violation: OnViolation::Report,
     relaxed: None,
 };

@@ -8,17 +8,20 @@ use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict
 pub const OPENAI_CAPS: Caps =
     Caps { strip: &["$schema"], root_object: true, array_items: true, object_properties: true, ..BASE };
 
+/// OpenAI's shape rules alone; OpenAI-compatible providers reuse them.
+pub static SHAPE_PASSES: &[Pass] = &[
+    pass("strip-unsupported", spill::strip_unsupported),
+    pass("object-shapes", shapes::object_shapes),
+    pass("array-items", shapes::array_items),
+    pass("root-object", shapes::root_object),
+];
+
 pub static OPENAI: Target = Target {
     id: "openai",
     description: "OpenAI function calling without strict mode (Chat Completions)",
     source: "https://platform.openai.com/docs/guides/function-calling",
     caps: OPENAI_CAPS,
-    passes: &[
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("array-items", shapes::array_items),
-        pass("root-object", shapes::root_object),
-    ],
+    passes: SHAPE_PASSES,
     on_violation: OnViolation::Report,
     relaxed: None,
 };
