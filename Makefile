@@ -6,12 +6,14 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup setup-browser pkg test test-rust test-js corpus-records test-consumers test-peers demo clean
+.PHONY: help setup setup-browser pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick demo clean
 
 help:
 	@echo "make demo   build the package, then normalize examples/github-tools-list.json for every target"
-	@echo "make test   every test: Rust, the JS package in each runtime, consumers, peers"
+	@echo "make test   every test: Rust (native and wasm), the package in Node/Bun/Deno/workerd/Chromium, real consumers and grammar compilers, peers"
 	@echo "make pkg    build pkg/ (the npm package) only"
+	@echo "make bench  benchmarks against the peers, the cache, the boundary, scaling, start-up, the native core (minutes)"
+	@echo "make fuzz   a longer fuzzing run (FUZZ_SECONDS, default 600)"
 	@echo "make clean  remove pkg/ and build/"
 
 setup:
@@ -27,7 +29,7 @@ pkg: setup
 demo: pkg
 	scripts/demo.sh
 
-test: test-rust test-js test-consumers test-peers
+test: test-rust test-js test-wasm test-web test-consumers test-grammars test-peers fuzz-quick bench-quick
 	@echo "make test: all suites passed"
 
 test-rust:
@@ -35,6 +37,25 @@ test-rust:
 
 test-js: pkg setup-browser
 	node --test --test-reporter=spec tests/js/*.test.mjs
+
+.PHONY: test-wasm test-web test-grammars
+
+# The core compiled to wasm32 under wasm-bindgen-test: tests/wasm_node.rs in
+# Node, tests/wasm_browser.rs in headless Chromium (chromedriver). The runner
+# exits 0 when it skipped every test (a suite run in the other mode), so each
+# suite must also report more than 0 passed.
+test-wasm: setup setup-browser
+	@mkdir -p target/test-wasm
+	@for suite in wasm_node wasm_browser; do \
+	  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver \
+	    cargo test --target wasm32-unknown-unknown --test $$suite 2>&1 | tee target/test-wasm/$$suite.log; \
+	  passed=$$(sed -n 's/^test result: ok\. \([0-9]*\) passed.*/\1/p' target/test-wasm/$$suite.log | tail -n 1); \
+	  [ "$${passed:-0}" -gt 0 ] || { echo "test-wasm: $$suite ran 0 tests"; exit 1; }; \
+	done
+
+# Every fixture through the packed package in Node, headless Chromium and workerd.
+test-web: pkg setup-browser
+	node web-tests/run.mjs
 
 # Both hooks read the corpus run through the core; their scripts never build
 # it themselves, so that they judge exactly the dump they are given.
@@ -45,9 +66,51 @@ corpus-records:
 test-consumers: corpus-records
 	scripts/test-consumers.sh target/corpus-records.json
 
+# The real grammar compilers (llama.cpp's converter and GBNF parser, xgrammar,
+# llguidance) on every grammar target's output, beside mcp-schema-normalize.
+test-grammars: corpus-records
+	scripts/test-grammars.sh target/corpus-records.json
+
 # Side by side with the pi-ai normalizer on the corpus.
 test-peers: corpus-records
 	scripts/test-peers.sh target/corpus-records.json
 
+# Benchmarks (bench/): each script prints its tables and ratios, then
+# bench/report.mjs prints the goals and writes bench/RESULTS.md (and
+# scaling.mjs bench/scaling.svg). Minutes: run it on a quiet machine.
+BENCH_NODE := node --expose-gc
+bench: pkg
+	scripts/setup-peers.sh
+	bench/build-boundary.sh
+	$(BENCH_NODE) bench/compare.mjs
+	$(BENCH_NODE) bench/cache.mjs
+	$(BENCH_NODE) bench/boundary.mjs
+	$(BENCH_NODE) bench/scaling.mjs
+	node bench/startup.mjs
+	cargo bench --bench core
+	node bench/report.mjs
+
+# The same scripts in seconds and without thresholds, so that they keep
+# working (make test runs it); the boundary and criterion runs need their own
+# builds and are left to make bench.
+bench-quick: pkg
+	scripts/setup-peers.sh
+	$(BENCH_NODE) bench/compare.mjs --quick
+	$(BENCH_NODE) bench/cache.mjs --quick
+	$(BENCH_NODE) bench/scaling.mjs --quick
+	node bench/startup.mjs --quick
+	node bench/report.mjs --quick
+
 clean:
 	rm -rf pkg build
+
+.PHONY: fuzz-quick fuzz
+# cargo-fuzz (libFuzzer) over the core's JSON entry points for about a minute;
+# scripts/fuzz.sh installs cargo-fuzz from crates.io once (stable toolchain).
+fuzz-quick:
+	scripts/fuzz.sh 60
+
+# The longer run, e.g. make fuzz FUZZ_SECONDS=1800.
+FUZZ_SECONDS ?= 600
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)

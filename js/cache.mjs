@@ -6,7 +6,8 @@
 //   private parsed copy of the JSON text it had when it was cached. That walk
 //   costs a fraction of JSON.stringify (bench/cache.mjs measures both), and it
 //   is what makes a schema mutated in place after a call miss: JS has no
-//   cheaper way to know that nothing inside an object changed.
+//   cheaper way to know that nothing inside an object changed, except that
+//   a deep-frozen object never changes, so those skip the walk.
 // - Content: the canonical JSON text the core would receive (the fingerprint),
 //   per target and options, in a Map. V8 hashes the string natively, and the
 //   Map compares the full text on a hash match, so two schemas share a result
@@ -24,7 +25,10 @@
 // the caller keeps the schema object.
 import { toJsonText } from "./input.mjs";
 
-const DEFAULTS = { maxEntries: 512, maxBytes: 32 * 1024 * 1024 };
+// An entry holds about 8 bytes of heap per byte of input JSON (its text, the
+// identity layer's copy and the frozen result; measured on the MCP corpus),
+// so the default byte bound keeps the cache near 32 MiB at most.
+const DEFAULTS = { maxEntries: 512, maxBytes: 4 * 1024 * 1024 };
 
 let limits = { ...DEFAULTS };
 let identity = new WeakMap(); // schema object -> Map(key -> entry)
@@ -34,15 +38,17 @@ let bytes = 0;
 let stats = { identityHits: 0, contentHits: 0, misses: 0 };
 
 /**
- * The result of `compute(text)` for `input` under `key` (target and
+ * The result of `compute(text)` for `input` under `key` (the call and its
  * options), from the cache when an equal input was seen. `compute` gets the
  * canonical JSON text and its result is frozen before anyone sees it.
+ * `toText` turns input that is not plain JSON data into that text (and
+ * throws the shim's errors for input that cannot be).
  */
-export function memoize(input, key, compute) {
+export function memoize(input, key, compute, toText = toJsonText) {
   const isObject = typeof input === "object" && input !== null;
   if (isObject && limits.maxEntries > 0) {
     const entry = identity.get(input)?.get(key);
-    if (entry !== undefined && entry.live && sameJson(input, entry.shape, 0)) {
+    if (entry !== undefined && entry.live && (unchangeable(input) || sameJson(input, entry.shape, 0))) {
       stats.identityHits++;
       touch(entry);
       return entry.result;
@@ -52,7 +58,7 @@ export function memoize(input, key, compute) {
   // exact; everything else (schema libraries, toJSON, values JSON cannot
   // hold, very deep input) takes the shim's full path and its errors.
   const plain = isObject && isPlainJson(input, 0);
-  const text = typeof input === "string" ? input : plain ? JSON.stringify(input) : toJsonText(input);
+  const text = typeof input === "string" ? input : plain ? JSON.stringify(input) : toText(input);
   if (limits.maxEntries === 0) return deepFreeze(compute(text));
 
   let entry = content.get(key)?.get(text);
@@ -70,8 +76,33 @@ export function memoize(input, key, compute) {
     let slots = identity.get(input);
     if (slots === undefined) identity.set(input, (slots = new Map()));
     slots.set(key, entry);
+    if (Object.isFrozen(input) && !deepFrozen.has(input) && isDeepFrozen(input, 0)) deepFrozen.add(input);
   }
   return entry.result;
+}
+
+// Inputs found deep-frozen, with data properties only, when first cached.
+// Freezing cannot be undone, so their JSON can never change and a hit needs
+// no check: the cost of an identity hit drops from a walk of the schema to a
+// lookup. Our own results are deep-frozen, so feeding one back in qualifies;
+// so does a tool list the application froze.
+const deepFrozen = new WeakSet();
+
+function unchangeable(input) {
+  // A toJSON added to a built-in prototype later would change what
+  // JSON.stringify makes of every object, frozen or not.
+  return deepFrozen.has(input) && Object.prototype.toJSON === undefined && Array.prototype.toJSON === undefined;
+}
+
+function isDeepFrozen(value, depth) {
+  if (typeof value !== "object" || value === null) return true;
+  if (depth > MAX_RECURSION || !Object.isFrozen(value)) return false;
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  for (const key in descriptors) {
+    // A getter can answer differently on every read, frozen or not.
+    if (!("value" in descriptors[key]) || !isDeepFrozen(descriptors[key].value, depth + 1)) return false;
+  }
+  return true;
 }
 
 /** Sets the bounds; `maxEntries: 0` turns the cache off. Omitted fields keep their value. */

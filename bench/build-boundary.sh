@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the boundary-experiment variants of the wasm (src/wasm.rs `boundary_bench`,
+# behind `--cfg toolschema_bench`) into bench/.build/, with the same wasm-bindgen glue
+# and wasm-opt pass as the shipped pkg/, so the crossings are compared on the code
+# that ships:
+#   boundary/     the release profile as shipped (Cargo.toml's opt-level, wasm-opt -Oz)
+#   boundary-o3/  the same tuned for speed (opt-level 3, wasm-opt -O3): what size buys
+# Own target dirs: the extra RUSTFLAGS would otherwise force a rebuild of target/.
+#
+#   bench/build-boundary.sh [shipped|speed|all]     (default all; skipped when unchanged)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+which=${1:-all}
+sum=$(cat Cargo.toml Cargo.lock $(find src -name '*.rs' | sort) | sha256sum | cut -d' ' -f1)
+
+build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag
+  local name=$1 level=$2 flag=$3
+  local out=bench/.build/$name target_dir=target/bench-$name
+  if [ -f "$out/toolschema_bg.wasm" ] && [ "$(cat "$out/sources.sha256" 2>/dev/null)" = "$sum" ]; then
+    echo "build-boundary: $name up to date"
+    return
+  fi
+  mkdir -p "$out"
+  echo "build-boundary: $name: cargo build (wasm32, release${level:+, opt-level $level}, --cfg toolschema_bench)"
+  (
+    [ -z "$level" ] || export CARGO_PROFILE_RELEASE_OPT_LEVEL="$level"
+    RUSTFLAGS="--cfg toolschema_bench" CARGO_TARGET_DIR="$target_dir" \
+      cargo build --quiet --target wasm32-unknown-unknown --release --lib
+  )
+  wasm-bindgen --target web --out-dir "$out/raw" "$target_dir/wasm32-unknown-unknown/release/toolschema.wasm"
+  echo "build-boundary: $name: wasm-opt $flag"
+  node_modules/.bin/wasm-opt "$flag" \
+    --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$out/raw/toolschema_bg.wasm" -o "$out/toolschema_bg.wasm"
+  cp "$out/raw/toolschema.js" "$out/glue.mjs"
+  echo "$sum" > "$out/sources.sha256"
+}
+
+case $which in
+  shipped) build boundary "" -Oz ;;
+  speed) build boundary-o3 3 -O3 ;;
+  all) build boundary "" -Oz; build boundary-o3 3 -O3 ;;
+  *) echo "usage: $0 [shipped|speed|all]" >&2; exit 2 ;;
+esac

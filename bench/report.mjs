@@ -1,0 +1,308 @@
+// Turns the result files of the benchmark scripts (bench/.build/results/) and
+// criterion's estimates (target/criterion/) into bench/RESULTS.md, and prints
+// the goals with their measured ratios.
+//
+//   node bench/report.mjs [--quick]     (--quick: print only; RESULTS.md is for full runs)
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { BENCH, QUICK, ROOT, TARGETS, fmt } from "./lib.mjs";
+
+const dir = `${BENCH}.build/results${QUICK ? "-quick" : ""}/`;
+const read = (name) => (existsSync(`${dir}${name}.json`) ? JSON.parse(readFileSync(`${dir}${name}.json`, "utf8")) : null);
+const compare = read("compare");
+const cache = read("cache");
+// bench-quick does not build the boundary experiments; a stale file is not its result.
+const boundary = QUICK ? null : read("boundary");
+const scaling = read("scaling");
+const startup = read("startup");
+const core = readCriterion();
+
+const md = [];
+const table = (header, rows) => {
+  md.push(`| ${header.join(" | ")} |`, `|${header.map((_, i) => (i === 0 ? " --- " : " ---: ")).join("|")}|`);
+  for (const r of rows) md.push(`| ${r.join(" | ")} |`);
+  md.push("");
+};
+const ms = (ns) => fmt.time(ns);
+const humanLong = fmt.long;
+const ok = (met) => (met ? "met" : "**missed**");
+
+// ---- goals ------------------------------------------------------------------------------
+const goals = [];
+if (compare) {
+  for (const set of ["mcp", "corpus"]) {
+    const rows = compare.rows.filter((r) => r.set === set);
+    if (rows.length === 0) continue;
+    goals.push([
+      `≥2× pi-ai throughput, fresh inputs (${set === "mcp" ? "real MCP schemas" : "whole corpus"})`,
+      rows.map((r) => `${r.target} ${fmt.ratio(r.piAiOverToolschema)}`).join(", "),
+      ok(rows.every((r) => r.piAiOverToolschema >= 2)),
+    ]);
+  }
+}
+if (cache) {
+  const min = (k) => Math.min(...cache.rows.map((r) => r[k]));
+  goals.push(["same objects again ≥50× faster than uncached", cache.rows.map((r) => `${r.target} ${fmt.ratio(r.identityOverUncached)}`).join(", "), ok(min("identityOverUncached") >= 50)]);
+  goals.push(["equal content in new objects ≥3× faster", cache.rows.map((r) => `${r.target} ${fmt.ratio(r.contentOverUncached)}`).join(", "), ok(min("contentOverUncached") >= 3)]);
+}
+if (startup) {
+  goals.push(["wasm ≤120 KB gzip", `${(startup.size.gzip / 1000).toFixed(1)} KB (${fmt.bytes(startup.size.gzip)}) gzip -9; ${fmt.bytes(startup.size.brotli)} brotli`, ok(startup.size.gzip <= 120_000)]);
+  const net = startup.esm.load - (startup.empty?.load ?? 0);
+  goals.push(["import + init ≤5 ms in Node", `ESM ${startup.esm.load.toFixed(1)} ms (${net.toFixed(1)} ms more than an empty module), CommonJS ${startup.cjs.load.toFixed(1)} ms; median of ${startup.samples} processes`, ok(net <= 5)]);
+}
+if (scaling) {
+  const worst = (o) => Math.max(...TARGETS.map((t) => o[t]));
+  // Linear: a log-log slope within 0.15 of 1, or no steeper than copying the
+  // same input (whose garbage makes large inputs superlinear in V8 too).
+  const linear = (slope, copySlope) => slope <= Math.max(1.15, copySlope + 0.05);
+  goals.push([
+    "linear time and memory in size (log-log slope ≈ 1)",
+    `time ${worst(scaling.size.slope).toFixed(2)} worst (copy floor ${scaling.size.slope.copy.toFixed(2)}); wasm memory ${Math.max(...TARGETS.map((t) => scaling.size.memorySlope[t] ?? 0)).toFixed(2)} worst`,
+    ok(linear(worst(scaling.size.slope), scaling.size.slope.copy) && TARGETS.every((t) => (scaling.size.memorySlope[t] ?? 1) <= 1.15)),
+  ]);
+  goals.push([
+    "linear time in depth",
+    `slope ${worst(scaling.depth.slope).toFixed(2)} worst (copy floor ${scaling.depth.slope.copy.toFixed(2)}); 127 levels by default, ${maxRaised()} with maxDepth raised`,
+    ok(linear(worst(scaling.depth.slope), scaling.depth.slope.copy)),
+  ]);
+}
+
+const m = (compare ?? cache ?? startup ?? scaling)?.machine;
+md.push("# Benchmark results", "");
+md.push(
+  `Written by \`make bench\` (bench/report.mjs) from one run${m ? ` on ${m.date}: Node ${m.node}, ${m.cores} × ${m.cpu}, load average ${m.load} at the start of the last script` : ""}.`,
+  "Every ratio compares numbers from the same process and run; timings are medians over rounds in which the contestants alternate.",
+  `Times are ${m?.clock === "wall" ? "wall-clock" : "process CPU time, all threads (BENCH_CLOCK=wall for wall-clock); start-up is wall-clock"}. The machine is shared, so absolute times are noisy; the ratios are what to read.`,
+  "",
+);
+md.push("## Goals", "");
+table(["goal", "measured", ""], goals);
+
+// ---- peers ------------------------------------------------------------------------------
+if (compare) {
+  md.push("## Throughput against the peers", "");
+  md.push(
+    `toolschema ${compare.versions.toolschema} (built package, cache off), the pi-ai normalizer ${compare.versions.piAi} (@oh-my-pi/pi-ai, TypeScript under tsx), @openclaw/ai ${compare.versions.openclaw}, and the floor \`JSON.parse(JSON.stringify(schema))\`.`,
+    "Time per pass over the set, every contestant getting new objects on every iteration (made outside the timed region). Ratios above 1 favour toolschema.",
+    "",
+  );
+  for (const set of ["mcp", "corpus"]) {
+    const rows = compare.rows.filter((r) => r.set === set);
+    if (rows.length === 0) continue;
+    md.push(`**${set === "mcp" ? "Real MCP tool schemas" : "Whole corpus"}** (${rows[0].schemas} schemas, ${fmt.bytes(rows[0].bytes)} of JSON per pass)`, "");
+    table(
+      ["dispatcher", "toolschema", "pi-ai", "@openclaw/ai", "copy floor", "pi-ai ÷ toolschema", "openclaw ÷ toolschema", "toolschema ÷ copy", "pi-ai ÷ copy"],
+      rows.map((r) => [r.target, ms(r.ns.toolschema), ms(r.ns["pi-ai"]), ms(r.ns["@openclaw/ai"]), ms(r.ns.copy), fmt.ratio(r.piAiOverToolschema), fmt.ratio(r.openclawOverToolschema), fmt.ratio(r.toolschemaOverCopy), fmt.ratio(r.piAiOverCopy)]),
+    );
+  }
+  for (const e of compare.excluded) md.push(`- Left out of ${e.set}/${e.target} for every contestant: \`${e.schema}\` (${e.why}).`);
+  md.push("");
+  const d = compare.deep;
+  md.push(`**${d.depth}-level nested object** (${fmt.bytes(d.bytes)}), time per call`, "");
+  table(
+    ["dispatcher", "toolschema", "pi-ai", "@openclaw/ai", "copy floor", "pi-ai ÷ toolschema", "toolschema ÷ copy"],
+    d.rows.map((r) => [
+      r.target,
+      ms(r.ns.toolschema),
+      r.extrapolated ? `≈ ${humanLong(r.ns["pi-ai"])} (extrapolated)` : ms(r.ns["pi-ai"]),
+      ms(r.ns["@openclaw/ai"]),
+      ms(r.ns.copy),
+      r.extrapolated ? "—" : fmt.ratio(r.ns["pi-ai"] / r.ns.toolschema),
+      fmt.ratio(r.ns.toolschema / r.ns.copy),
+    ]),
+  );
+  const x = d.rows.find((r) => r.extrapolated)?.extrapolated;
+  if (x) md.push(`pi-ai's CCA path grows ×${x.perLevel.toFixed(2)} per level (${x.from.map(([lv, ns]) => `${lv} levels ${ms(ns)}`).join(", ")}); 40 levels is extrapolated, not run.`, "");
+
+  md.push("### Where toolschema's time goes", "");
+  md.push("Real MCP schemas, per pass. The wasm call is the core plus its JSON text crossing (copy in, parse, serialize payload and report, copy out); the native numbers below show the core alone.", "");
+  table(
+    ["dispatcher", "total", "JSON.stringify in", "wasm call", "JSON.parse out", "rest (validation, freezing)", "wasm share"],
+    compare.breakdown.map((b) => [b.target, ms(b.total), ms(b.stringify), ms(b.wasm), ms(b.parse), ms(Math.max(0, b.rest)), `${Math.round((100 * b.wasm) / b.total)}%`]),
+  );
+}
+
+// ---- native core ------------------------------------------------------------------------
+if (core.length > 0) {
+  md.push("## The core natively (criterion, `cargo bench --bench core`)", "");
+  md.push("Median per pass over the whole corpus; MB/s of input JSON. `corpus` starts from parsed values; `json` is the JSON text in and out that the wasm export runs.", "");
+  const ids = [...new Set(core.filter((c) => c.group !== "boundary").map((c) => c.id))];
+  const get = (group, id) => core.find((c) => c.group === group && c.id === id);
+  table(
+    ["target", "corpus: normalize", "MB/s", "json: parse + normalize + serialize", "MB/s", "nested-40"],
+    ids.map((id) => {
+      const a = get("corpus", id);
+      const b = get("json", id);
+      const c = get("nested-40", id);
+      return [id, a ? ms(a.ns) : "–", a?.mbps?.toFixed(1) ?? "–", b ? ms(b.ns) : "–", b?.mbps?.toFixed(1) ?? "–", c ? ms(c.ns) : "–"];
+    }),
+  );
+  const parse = get("boundary", "parse");
+  const serialize = get("boundary", "serialize");
+  if (parse && serialize) {
+    md.push(`The Rust half of the JSON text crossing, natively: parse (with the depth pre-scan) ${ms(parse.ns)} (${parse.mbps.toFixed(0)} MB/s), serialize ${ms(serialize.ns)} (${serialize.mbps.toFixed(0)} MB/s) for the whole corpus.`, "");
+  }
+}
+
+// ---- cache ------------------------------------------------------------------------------
+if (cache) {
+  md.push("## The agent-loop cache", "");
+  md.push(
+    `The same tool list (${cache.schemas} real MCP schemas, ${fmt.bytes(cache.bytes)}) normalized on every turn. Uncached: cache off, new objects every pass.`,
+    "Same objects: identity hits, each verified against a private copy of the input's JSON (a schema mutated in place misses). Equal content: new objects with identical JSON (content hits). Deep-frozen: identity hits on objects that cannot change, which need no check.",
+    "",
+  );
+  table(
+    ["dispatcher", "uncached", "same objects", "speed-up", "equal content, new objects", "speed-up", "same JSON text", "speed-up", "same objects, deep-frozen", "speed-up"],
+    cache.rows.map((r) => [
+      r.target,
+      ms(r.ns.uncached),
+      ms(r.ns.identity),
+      fmt.ratio(r.identityOverUncached),
+      ms(r.ns.content),
+      fmt.ratio(r.contentOverUncached),
+      ms(r.ns.text),
+      fmt.ratio(r.textOverUncached),
+      r.ns.frozen === undefined ? "–" : ms(r.ns.frozen),
+      r.frozenOverUncached === undefined ? "–" : fmt.ratio(r.frozenOverUncached),
+    ]),
+  );
+  md.push("Choices, by measurement: what a same-objects pass would cost with the alternatives.", "");
+  table(
+    ["dispatcher", "verified by walk, frozen result (taken)", "speed-up", "verified by JSON.stringify instead", "speed-up", "copies handed out (JSON.parse) instead of frozen", "speed-up"],
+    cache.rows.map((r) => [
+      r.target,
+      ms(r.ns.identity),
+      fmt.ratio(r.identityOverUncached),
+      ms(r.alternatives.stringify + r.ns.text),
+      fmt.ratio(r.identityByTextOverUncached),
+      `+${ms(r.alternatives.cloneByParse)}`,
+      fmt.ratio(r.identityWithCloneOverUncached),
+    ]),
+  );
+}
+
+// ---- boundary ---------------------------------------------------------------------------
+if (boundary) {
+  md.push("## The boundary", "");
+  md.push(
+    "One pass over the set crossing each way, the core not run: JSON text (shipped; `in` includes JSON.stringify, `out` includes JSON.parse), serde-wasm-bindgen `json_compatible` objects, and Rust walking the JS objects through js_sys.",
+    "Measured on experiment builds with the shipped release profile (bench/build-boundary.sh).",
+    "",
+  );
+  table(
+    ["set", "in: JSON text", "in: serde-wasm-bindgen", "in: js_sys walk", "out: JSON text", "out: serde-wasm-bindgen", "out: js_sys walk", "JSON.stringify alone", "JSON.parse alone"],
+    boundary.crossings.map((r) => [`${r.set} (${fmt.bytes(r.bytes)})`, ...["in.json", "in.swb", "in.walk", "out.json", "out.swb", "out.walk", "js.stringify", "js.parse"].map((k) => ms(r.ns[k]))]),
+  );
+  const speed = boundary.endToEnd.some((e) => e.ns.jsonSpeedBuild !== undefined);
+  table(
+    ["set", "dispatcher", "end to end: JSON text (shipped)", "JSON text without the report", "serde-wasm-bindgen both ways", "swb ÷ JSON", ...(speed ? ["JSON text, speed-first build", "shipped ÷ speed-first"] : [])],
+    boundary.endToEnd.map((e) => [
+      e.set,
+      e.target,
+      ms(e.ns.json),
+      ms(e.ns.jsonSchemaOnly),
+      ms(e.ns.swb),
+      fmt.ratio(e.ns.swb / e.ns.json),
+      ...(speed ? [ms(e.ns.jsonSpeedBuild), fmt.ratio(e.ns.json / e.ns.jsonSpeedBuild)] : []),
+    ]),
+  );
+  // The verdict, from these numbers. The cache keys results by the input's
+  // JSON text, so on a miss that text exists already: JSON text in then costs
+  // only its wasm side (in.json - js.stringify).
+  const mcp = boundary.crossings.find((r) => r.set === "mcp") ?? boundary.crossings[0];
+  const n = mcp.ns;
+  const wasmSideIn = n["in.json"] - n["js.stringify"];
+  const bestIn = Math.min(n["in.swb"], n["in.walk"]);
+  const outWins = n["out.json"] < Math.min(n["out.swb"], n["out.walk"]);
+  md.push(
+    `On the real MCP schemas, out: JSON text ${ms(n["out.json"])} against serde-wasm-bindgen ${ms(n["out.swb"])} (${fmt.ratio(n["out.swb"] / n["out.json"])}) and the js_sys walk ${ms(n["out.walk"])} (${fmt.ratio(n["out.walk"] / n["out.json"])}).`,
+    `In: JSON text ${ms(n["in.json"])}, of which JSON.stringify ${ms(n["js.stringify"])}, which the cache computes anyway as its content key, leaving ${ms(wasmSideIn)}; serde-wasm-bindgen ${ms(n["in.swb"])}, the js_sys walk ${ms(n["in.walk"])}.`,
+    outWins && wasmSideIn <= bestIn
+      ? "So JSON text stays, both ways: it is the fastest crossing out, and in once the cache's key is counted, and it keeps a `__proto__` key an ordinary own property (building objects key by key from Rust would set the prototype instead)."
+      : "These numbers do not favour JSON text on both sides; see the table before choosing.",
+    "",
+  );
+  if (boundary.sizes?.speed) {
+    md.push(`Experiment build sizes (bench exports included): size-first ${fmt.bytes(boundary.sizes.shipped.gzip)} gzip, speed-first (opt-level 3, wasm-opt -O3) ${fmt.bytes(boundary.sizes.speed.gzip)} gzip.`, "");
+  }
+}
+
+// ---- scaling ----------------------------------------------------------------------------
+if (scaling) {
+  md.push("## Linear time and memory", "");
+  md.push("![time and memory against size and nesting](scaling.svg)", "");
+  md.push("Synthetic schemas (groups of eight realistic properties) through the public `normalize`, cache off. Slope of log(time) over log(size) from 10 KiB up; 1 is linear.", "");
+  table(
+    ["JSON size", ...TARGETS, "copy floor"],
+    scaling.size.points.map((p) => [fmt.bytes(p.bytes), ...TARGETS.map((t) => ms(p.ns[t])), ms(p.ns.copy)]),
+  );
+  md.push(`Slopes: ${[...TARGETS, "copy"].map((t) => `${t} ${scaling.size.slope[t].toFixed(2)}`).join(", ")}.`, "");
+  md.push("Wasm linear memory grown by one call in a fresh instance (its high-water mark):", "");
+  table(
+    ["JSON size", ...TARGETS],
+    scaling.size.points.map((p) => [fmt.bytes(p.bytes), ...TARGETS.map((t) => (p.memory[t] === null ? "failed" : fmt.bytes(p.memory[t])))]),
+  );
+  md.push(`Memory slopes from 100 KiB: ${TARGETS.map((t) => `${t} ${scaling.size.memorySlope[t]?.toFixed(2) ?? "–"}`).join(", ")}.`, "");
+  const all = [...scaling.depth.points, ...scaling.depth.raised];
+  md.push(
+    `Nesting: objects nested N schema levels (two JSON levels each). The default \`maxDepth\` (256 JSON levels) accepts 127 levels; 128 is \`${scaling.depth.defaultLimit.error}\` by design. Rows marked "raised" pass \`maxDepth: 1e6\`.`,
+    "",
+  );
+  table(
+    ["levels", "JSON size", ...TARGETS, "copy floor"],
+    all.map((p) => [`${p.levels}${p.errors ? " (raised)" : ""}`, p.bytes === null ? "–" : fmt.bytes(p.bytes), ...TARGETS.map((t) => (p.ns[t] === null ? "error" : ms(p.ns[t]))), p.ns.copy === undefined ? "" : ms(p.ns.copy)]),
+  );
+  md.push(`Slopes over levels: ${[...TARGETS, "copy"].map((t) => `${t} ${scaling.depth.slope[t].toFixed(2)}`).join(", ")}.`, "");
+  const errors = scaling.depth.raised.flatMap((p) => Object.entries(p.errors).map(([t, e]) => `${p.levels}: ${t} ${e}`));
+  if (errors.length > 0) md.push("Errors with `maxDepth` raised:", "", ...errors.map((e) => `- ${e}`), "");
+}
+
+// ---- startup ----------------------------------------------------------------------------
+if (startup) {
+  md.push("## Size and start-up", "");
+  md.push(`\`toolschema_bg.wasm\`: ${fmt.bytes(startup.size.raw)} raw, ${fmt.bytes(startup.size.gzip)} gzip -9, ${fmt.bytes(startup.size.brotli)} brotli.`, "");
+  table(
+    ["fresh Node process", "import + init (median)", "fastest", "first call after"],
+    [
+      ["ESM `import` of pkg/node.mjs", `${startup.esm.load.toFixed(2)} ms`, `${startup.esm.min.toFixed(2)} ms`, `${startup.esm.first.toFixed(2)} ms`],
+      ...(startup.empty ? [["ESM `import` of an empty module (the loader's own start)", `${startup.empty.load.toFixed(2)} ms`, `${startup.empty.min.toFixed(2)} ms`, ""]] : []),
+      ["CommonJS `require` of pkg/index.cjs", `${startup.cjs.load.toFixed(2)} ms`, `${startup.cjs.min.toFixed(2)} ms`, `${startup.cjs.first.toFixed(2)} ms`],
+      ["of which `new WebAssembly.Module`", `${startup.compile.load.toFixed(2)} ms`, `${startup.compile.min.toFixed(2)} ms`, ""],
+    ],
+  );
+}
+
+md.push("Reproduce: `make bench` (minutes; `make bench-quick` runs a seconds-long version with no thresholds, as `make test` does).", "");
+
+console.log("\ngoals (ratios from the runs above):");
+for (const [goal, measured, verdict] of goals) console.log(`  ${verdict.replace(/\*/g, "").padEnd(6)}  ${goal}: ${measured}`);
+if (!QUICK) {
+  writeFileSync(`${BENCH}RESULTS.md`, md.join("\n"));
+  console.log("wrote bench/RESULTS.md");
+}
+
+/** The deepest nesting every target normalized with maxDepth raised, and what failed past it. */
+function maxRaised() {
+  const ok = scaling.depth.raised.filter((p) => TARGETS.every((t) => p.ns[t] !== null));
+  const bad = scaling.depth.raised.find((p) => TARGETS.some((t) => p.ns[t] === null));
+  const best = ok.length > 0 ? ok.at(-1).levels : 127;
+  return bad ? `${best} (${bad.levels}: ${Object.values(bad.errors)[0]})` : `${best}+`;
+}
+
+/** Criterion's median estimates for bench/core.rs, when it has run. */
+function readCriterion() {
+  const base = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/criterion/`;
+  const out = [];
+  for (const group of ["corpus", "json", "nested-40", "boundary"]) {
+    if (!existsSync(`${base}${group}`)) continue;
+    for (const id of readdirSync(`${base}${group}`)) {
+      const file = `${base}${group}/${id}/new/estimates.json`;
+      if (!existsSync(file)) continue;
+      const ns = JSON.parse(readFileSync(file, "utf8")).median.point_estimate;
+      const meta = `${base}${group}/${id}/new/benchmark.json`;
+      const bytes = existsSync(meta) ? JSON.parse(readFileSync(meta, "utf8")).throughput?.Bytes : undefined;
+      out.push({ group, id, ns, mbps: bytes ? bytes / 1e6 / (ns / 1e9) : undefined });
+    }
+  }
+  return out;
+}
