@@ -166,9 +166,10 @@ fn f41_anthropic_tool_without_input_schema_gets_one() {
     }
 }
 
-/// providers.md F10/F12: "The compiled grammar is too large" past the strict-tool count.
+/// providers.md F10 ("The compiled grammar is too large") and F12 ("Schema is too complex for
+/// compilation"): the strict-tool count of one request is capped.
 #[test]
-fn f10_anthropic_strict_tool_count_is_capped_at_20() {
+fn f10_f12_anthropic_strict_tool_count_is_capped_at_20() {
     let list: Vec<Value> = (0..25)
         .map(|i| json!({"name": format!("t{i}"), "input_schema": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}}))
         .collect();

@@ -167,9 +167,9 @@ fn errors_arrive_as_envelopes() {
     assert_eq!(error(&api::normalize_json("{}", "no-such-target", ""))["code"], "unknown-target");
     assert_eq!(error(&api::normalize_json("{}", "mcp", r#"{"maxDepht": 3}"#))["code"], "invalid-options");
     assert_eq!(error(&api::check_json("[", "google"))["code"], "invalid-json");
-    // The fixture not-a-schema-array-root, on every target.
-    let input = fixture!("not-a-schema-array-root", "input.json");
-    let golden = parse(fixture!("not-a-schema-array-root", "error/mcp.json"));
+    // The fixture F08-schema-given-as-array, on every target.
+    let input = fixture!("F08-schema-given-as-array", "input.json");
+    let golden = parse(fixture!("F08-schema-given-as-array", "error/mcp.json"));
     for target in targets() {
         let e = error(&api::normalize_json(input, &target, ""));
         assert_eq!(json!({"code": e["code"], "pointer": e["pointer"]}), golden, "{target}");
