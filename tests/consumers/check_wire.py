@@ -54,7 +54,6 @@ PROTOS = {
 }
 
 GOOGLE_TARGETS = {"google", "cca"}
-KNOWN_TARGETS = {"openai", "openai-strict", "openai-responses", "google", "cca", "mcp"}
 
 # protobuf's default nesting limit for JSON parsing (99 nested object levels parse).
 # Passed explicitly so a change of the library default cannot move what we test; how deep
@@ -277,10 +276,11 @@ def run(records: list) -> tuple[int, int, list[str]]:
         if (
             not isinstance(record, dict)
             or "schema" not in record
-            or record.get("target") not in KNOWN_TARGETS
+            or not isinstance(record.get("target"), str)
+            or not record.get("target")
         ):
             failed += 1
-            lines.append(f"FAIL {label} record: needs 'schema' and a target in {sorted(KNOWN_TARGETS)}")
+            lines.append(f"FAIL {label} record: needs 'schema' and a target id")
             continue
         schema = record["schema"]
         for check in checks_for(record["target"]):

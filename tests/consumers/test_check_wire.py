@@ -249,7 +249,7 @@ def test_main_counts_per_record_and_check():
          "schema": {"type": "object", "properties": {}, "required": [], "additionalProperties": False}},
         {"id": "bad-g", "name": "t", "target": "google", "schema": obj({"type": "string", "const": "x"})},
         {"id": "bad-m", "name": "t", "target": "mcp", "schema": {"type": 5}},
-        {"id": "bad-t", "name": "t", "target": "nonesuch", "schema": {}},
+        {"id": "bad-t", "name": "t", "schema": {}},
         {"id": "bad-e", "name": "t", "target": "cca", "error": "E_BUDGET: inlining budget exceeded"},
     ]
     code, lines, _ = run_main(json.dumps(records))
