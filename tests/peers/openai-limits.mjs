@@ -34,6 +34,26 @@ function refResolves(root, ref) {
 	return defs !== null && typeof defs === "object" && Object.hasOwn(defs, name);
 }
 
+function target(root, ref) {
+	if (ref === "#") return root;
+	const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
+	return m ? root[m[1]]?.[m[2].replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+}
+
+// A chain of nodes that are nothing but `$ref` (`a` -> `b` -> `a`) describes no value at
+// all: following it never reaches a type, and a validator following it never stops.
+function barrenLoop(root, ref) {
+	const seen = new Set();
+	for (let r = ref; typeof r === "string"; ) {
+		if (seen.has(r)) return true;
+		seen.add(r);
+		const node = target(root, r);
+		if (node === null || typeof node !== "object" || Object.keys(node).some((k) => k !== "$ref")) return false;
+		r = node.$ref;
+	}
+	return false;
+}
+
 /** Returns the list of exceeded limits, e.g. ["nesting 41 > 10"]; empty when within all. */
 export function openAiLimitViolations(schema) {
 	const L = OPENAI_STRICT_LIMITS;
@@ -62,6 +82,7 @@ export function openAiLimitViolations(schema) {
 		// A $ref OpenAI cannot resolve is rejected whatever its size; count it here so a
 		// peer's "strict" output with a dangling ref is not credited.
 		if (typeof node.$ref === "string" && !refResolves(schema, node.$ref)) out.push(`dangling $ref ${JSON.stringify(node.$ref)}`);
+		else if (typeof node.$ref === "string" && barrenLoop(schema, node.$ref)) out.push(`$ref ${JSON.stringify(node.$ref)} loops through refs alone and never reaches a schema`);
 		for (const key of SUBSCHEMA) if (node[key] !== undefined) stack.push([node[key], depth]);
 		for (const key of SUBSCHEMA_LISTS) {
 			if (Array.isArray(node[key])) for (const sub of node[key]) stack.push([sub, depth]);
