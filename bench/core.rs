@@ -105,8 +105,9 @@ fn bench(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    // Short windows: ~30 benchmarks on a shared machine; the medians are what the report uses.
-    config = Criterion::default().sample_size(20).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    // Ten samples of a few seconds per benchmark: ~50 of them on a shared machine, and the
+    // report reads the medians.
+    config = Criterion::default().sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     targets = bench
 }
 criterion_main!(benches);

@@ -5,6 +5,7 @@
 //   node bench/report.mjs [--quick]     (--quick: print only; RESULTS.md is for full runs)
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { BENCH, QUICK, ROOT, TARGETS, fmt } from "./lib.mjs";
+import { chart } from "./svg.mjs";
 
 const dir = `${BENCH}.build/results${QUICK ? "-quick" : ""}/`;
 const read = (name) => (existsSync(`${dir}${name}.json`) ? JSON.parse(readFileSync(`${dir}${name}.json`, "utf8")) : null);
@@ -56,7 +57,7 @@ if (scaling) {
   const linear = (slope, copySlope) => slope <= Math.max(1.15, copySlope + 0.05);
   goals.push([
     "linear time and memory in size (log-log slope ≈ 1)",
-    `time ${worst(scaling.size.slope).toFixed(2)} worst (copy floor ${scaling.size.slope.copy.toFixed(2)}); wasm memory ${Math.max(...TARGETS.map((t) => scaling.size.memorySlope[t] ?? 0)).toFixed(2)} worst`,
+    `time ${worst(scaling.size.slope).toFixed(2)} worst (copy floor ${scaling.size.slope.copy.toFixed(2)}); wasm memory ${TARGETS.some((t) => scaling.size.memorySlope[t] != null) ? Math.max(...TARGETS.map((t) => scaling.size.memorySlope[t] ?? 0)).toFixed(2) : "–"} worst`,
     ok(linear(worst(scaling.size.slope), scaling.size.slope.copy) && TARGETS.every((t) => (scaling.size.memorySlope[t] ?? 1) <= 1.15)),
   ]);
   goals.push([
@@ -255,6 +256,51 @@ if (scaling) {
   md.push(`Slopes over levels: ${[...TARGETS, "copy"].map((t) => `${t} ${scaling.depth.slope[t].toFixed(2)}`).join(", ")}.`, "");
   const errors = scaling.depth.raised.flatMap((p) => Object.entries(p.errors).map(([t, e]) => `${p.levels}: ${t} ${e}`));
   if (errors.length > 0) md.push("Errors with `maxDepth` raised:", "", ...errors.map((e) => `- ${e}`), "");
+}
+
+if (scaling) {
+  const svg = chart({
+  title: "toolschema: time and memory against input size and nesting (public normalize, cache off)",
+  panels: [
+    {
+      title: "time per call vs JSON size",
+      x: "JSON bytes",
+      y: "time",
+      log: true,
+      series: [...TARGETS, "copy"].map((t) => ({
+        name: `${t} (slope ${scaling.size.slope[t].toFixed(2)})`,
+        dashed: t === "copy",
+        points: scaling.size.points.map((p) => [p.bytes, p.ns[t] / 1e9]),
+      })),
+      yFormat: "seconds",
+    },
+    {
+      title: "wasm memory growth vs JSON size",
+      x: "JSON bytes",
+      y: "bytes",
+      log: true,
+      series: TARGETS.map((t) => ({
+        name: `${t} (slope ${scaling.size.memorySlope[t]?.toFixed(2) ?? "–"})`,
+        points: scaling.size.points.filter((p) => p.memory[t] > 0).map((p) => [p.bytes, p.memory[t]]),
+      })),
+      yFormat: "bytes",
+    },
+    {
+      title: "time per call vs nesting (schema levels)",
+      x: "levels",
+      y: "time",
+      log: true,
+      series: [...TARGETS, "copy"].map((t) => ({
+        name: `${t} (slope ${scaling.depth.slope[t].toFixed(2)})`,
+        dashed: t === "copy",
+        points: [...scaling.depth.points, ...scaling.depth.raised].filter((p) => p.ns[t] > 0).map((p) => [p.levels, p.ns[t] / 1e9]),
+      })),
+      yFormat: "seconds",
+      marks: [{ x: 127, label: "default maxDepth" }],
+    },
+  ],
+});
+  if (!QUICK) writeFileSync(`${BENCH}scaling.svg`, svg);
 }
 
 // ---- startup ----------------------------------------------------------------------------

@@ -4,14 +4,13 @@
 //   node --expose-gc bench/scaling.mjs [--quick]
 //
 // Prints the log-log slope of time (and wasm memory) over size and depth (1 is
-// linear, 2 quadratic) and draws bench/scaling.svg. Time is the public
-// normalize() with the cache off, boundary included; memory is the growth of
-// the wasm instance's linear memory over one call in a fresh instance (its
-// high-water mark: wasm memory never shrinks), measured in a child process.
+// linear, 2 quadratic); bench/report.mjs draws bench/scaling.svg from them.
+// Time is the public normalize() with the cache off, boundary included;
+// memory is the growth of the wasm instance's linear memory over one call in
+// a fresh instance (its high-water mark: wasm memory never shrinks), measured
+// in a child process.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { BENCH, QUICK, TARGETS, fmt, loadToolschema, logSlope, median, nestedObject, nowMs, printTable, writeResult } from "./lib.mjs";
-import { chart } from "./svg.mjs";
+import { QUICK, TARGETS, fmt, loadToolschema, logSlope, median, nestedObject, nowMs, printTable, writeResult } from "./lib.mjs";
 
 /** A schema of about `bytes` JSON bytes: object groups of eight realistic properties. */
 export function sizedSchema(bytes) {
@@ -206,46 +205,4 @@ for (const p of depth.raised) {
   for (const [t, e] of Object.entries(p.errors)) console.log(`  ${p.levels} levels (maxDepth raised), ${t}: ${e}`);
 }
 
-const svg = chart({
-  title: "toolschema: time and memory against input size and nesting (public normalize, cache off)",
-  panels: [
-    {
-      title: "time per call vs JSON size",
-      x: "JSON bytes",
-      y: "time",
-      log: true,
-      series: [...TARGETS, "copy"].map((t) => ({
-        name: `${t} (slope ${size.slope[t].toFixed(2)})`,
-        dashed: t === "copy",
-        points: size.points.map((p) => [p.bytes, p.ns[t] / 1e9]),
-      })),
-      yFormat: "seconds",
-    },
-    {
-      title: "wasm memory growth vs JSON size",
-      x: "JSON bytes",
-      y: "bytes",
-      log: true,
-      series: TARGETS.map((t) => ({
-        name: `${t} (slope ${size.memorySlope[t]?.toFixed(2) ?? "–"})`,
-        points: size.points.filter((p) => p.memory[t] > 0).map((p) => [p.bytes, p.memory[t]]),
-      })),
-      yFormat: "bytes",
-    },
-    {
-      title: "time per call vs nesting (schema levels)",
-      x: "levels",
-      y: "time",
-      log: true,
-      series: [...TARGETS, "copy"].map((t) => ({
-        name: `${t} (slope ${depth.slope[t].toFixed(2)})`,
-        dashed: t === "copy",
-        points: [...depth.points, ...depth.raised].filter((p) => p.ns[t] > 0).map((p) => [p.levels, p.ns[t] / 1e9]),
-      })),
-      yFormat: "seconds",
-      marks: [{ x: DEFAULT_MAX_LEVELS, label: "default maxDepth" }],
-    },
-  ],
-});
-if (!QUICK) writeFileSync(`${BENCH}scaling.svg`, svg);
 writeResult("scaling", { size, depth });

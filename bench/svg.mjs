@@ -15,9 +15,10 @@ function label(v, kind) {
     return `${+(v * 1e6).toPrecision(3)} µs`;
   }
   if (kind === "bytes" || kind === undefined) {
-    if (v >= 1 << 30) return `${+(v / (1 << 30)).toPrecision(3)} GiB`;
-    if (v >= 1 << 20) return `${+(v / (1 << 20)).toPrecision(3)} MiB`;
-    if (v >= 1024) return `${+(v / 1024).toPrecision(3)} KiB`;
+    // Decimal units: the grid lines sit on powers of ten.
+    if (v >= 1e9) return `${+(v / 1e9).toPrecision(3)} GB`;
+    if (v >= 1e6) return `${+(v / 1e6).toPrecision(3)} MB`;
+    if (v >= 1e3) return `${+(v / 1e3).toPrecision(3)} kB`;
     return `${+v.toPrecision(3)} B`;
   }
   return `${+v.toPrecision(3)}`;

@@ -38,12 +38,20 @@ run() {
   mkdir -p "fuzz/artifacts/$target"
   # Each run judges only what it finds; earlier findings are in their fixtures.
   rm -f "fuzz/artifacts/$target"/crash-* "fuzz/artifacts/$target"/timeout-* "fuzz/artifacts/$target"/oom-*
-  echo "fuzz: $target for ${seconds}s"
+  # FUZZ_RUNS and FUZZ_SEED make a run reproducible (CI: the same executions
+  # from the seed corpus every time); otherwise it searches for the time given.
+  local budget=(-max_total_time="$seconds")
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+    echo "fuzz: $target for $FUZZ_RUNS executions (seed ${FUZZ_SEED:-1})"
+  else
+    echo "fuzz: $target for ${seconds}s"
+  fi
   # -timeout: one input running longer is a hang finding; -rss_limit_mb: an
   # input needing more memory is an OOM finding; -max_len matches seed.mjs.
   nice cargo fuzz run --sanitizer none "$target" "fuzz/corpus/$target" -- \
     -dict=fuzz/json-schema.dict -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-    -max_total_time="$seconds" -print_final_stats=1 2>&1 | tee "fuzz/artifacts/$target.log" | grep -E "^(#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|SUMMARY|thread .* panicked)|Test unit written" || true
+    "${budget[@]}" -print_final_stats=1 2>&1 | tee "fuzz/artifacts/$target.log" | grep -E "^(#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|SUMMARY|thread .* panicked)|Test unit written" || true
   # libFuzzer exits non-zero on a finding; the pipe above hides that status.
   if [ -n "$(find "fuzz/artifacts/$target" \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) -print -quit)" ]; then
     echo "fuzz: $target found inputs that fail (fuzz/artifacts/$target):"

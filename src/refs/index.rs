@@ -94,13 +94,26 @@ impl Index {
     /// Ref targets that can reach themselves through refs (the root counts as a
     /// target), following the expansion's view: nested `$defs` are not part of
     /// the schema that contains them.
+    /// What a `$ref` at `at` designates, the way the expander reads it: as
+    /// written, as a relative pointer, then as a known generator artifact.
+    pub fn target(&self, reference: &str, at: &Pointer, doc: &Value, moves: &Moves) -> Option<(Pointer, bool)> {
+        let found = self
+            .resolve(reference, moves)
+            .or_else(|| Index::resolve_relative(reference, at))
+            .filter(|p| p.resolve(doc).is_some_and(Value::is_object));
+        match found {
+            Some(p) => Some((p, false)),
+            None => self.repair(reference, doc).map(|p| (p, true)),
+        }
+    }
+
     /// `(cyclic, barren)`: targets on a ref cycle, and those that can reach
     /// themselves without crossing a property or item.
     pub fn cycles(&self, doc: &Value, moves: &Moves) -> (HashSet<Pointer>, HashSet<Pointer>) {
         let mut refs: Vec<(Pointer, Pointer)> = Vec::new();
         walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
             let Some(r) = node.get("$ref").or_else(|| node.get("$dynamicRef")).and_then(Value::as_str) else { return };
-            if let Some(t) = self.resolve(r, moves) {
+            if let Some((t, _)) = self.target(r, path, doc, moves) {
                 refs.push((path.clone(), t));
             }
         });

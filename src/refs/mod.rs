@@ -161,22 +161,17 @@ impl<'d> Expander<'d> {
     }
 
     fn reference(&mut self, node: &Map<String, Value>, reference: &str, cx: &mut Cx) -> Result<Value> {
-        let target = self
-            .index
-            .resolve(reference, self.moves)
-            .or_else(|| Index::resolve_relative(reference, &self.src))
-            .filter(|p| p.resolve(self.doc).is_some_and(Value::is_object));
-        let target = match target {
-            Some(t) => Some(t),
-            None => self.index.repair(reference, self.doc).inspect(|t| {
+        let target = self.index.target(reference, &self.src, self.doc, self.moves).map(|(t, repaired)| {
+            if repaired {
                 cx.count("refsRepaired");
                 cx.report.note(
                     "ref-repaired",
                     &cx.path.clone(),
                     format!("$ref {reference:?} does not resolve as written; it was read as \"#{t}\""),
                 );
-            }),
-        };
+            }
+            t
+        });
         let Some(target) = target else {
             if cx.opts.strict_unresolved_refs {
                 return Err(Error::UnresolvedRef { pointer: cx.path.clone(), reference: reference.to_string() });
