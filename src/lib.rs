@@ -172,8 +172,8 @@ fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
 /// them) and puts `$defs` last, wherever the passes added keys, so a second run
 /// produces the same key order.
 fn prune_definitions(out: &mut Value) {
-    let Some(Value::Object(defs)) = out.get("$defs").cloned() else { return };
-    let mut used = std::collections::HashSet::new();
+    // Taken out while the rest is scanned, so no copy of the tree is needed.
+    let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.shift_remove("$defs")) else { return };
     let scan = |v: &Value, used: &mut std::collections::HashSet<String>| {
         walk::visit(v, &mut Pointer::root(), &mut |node, _| {
             if let Some(name) = node.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
@@ -181,11 +181,8 @@ fn prune_definitions(out: &mut Value) {
             }
         });
     };
-    let mut body = out.clone();
-    if let Value::Object(root) = &mut body {
-        root.shift_remove("$defs");
-    }
-    scan(&body, &mut used);
+    let mut used = std::collections::HashSet::new();
+    scan(out, &mut used);
     let mut frontier: Vec<String> = used.iter().cloned().collect();
     while let Some(name) = frontier.pop() {
         if let Some(def) = defs.get(&name) {
@@ -199,11 +196,8 @@ fn prune_definitions(out: &mut Value) {
         }
     }
     let kept: Map<String, Value> = defs.into_iter().filter(|(k, _)| used.contains(k)).collect();
-    if let Value::Object(root) = out {
-        root.shift_remove("$defs");
-        if !kept.is_empty() {
-            root.insert("$defs".into(), Value::Object(kept));
-        }
+    if let (Value::Object(root), false) = (out, kept.is_empty()) {
+        root.insert("$defs".into(), Value::Object(kept));
     }
 }
 
