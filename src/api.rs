@@ -2,7 +2,7 @@
 //! native tests drive. Every result is an envelope: `{"ok": …}` or `{"error": …}`.
 use crate::error::Error;
 use crate::options::Options;
-use crate::{check, normalize, targets, walk};
+use crate::{check, targets, walk};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -38,7 +38,7 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
         let opts = Options::from_json(options)?;
         let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
         let schema = parse(input, opts.max_depth)?;
-        Ok(ok(&normalize(&schema, target, &opts)?))
+        Ok(ok(&crate::normalize_within_depth(&schema, target, &opts)?))
     };
     run().unwrap_or_else(|e| err(&e))
 }

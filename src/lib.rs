@@ -59,10 +59,17 @@ pub fn cca_fallback() -> Value {
 
 /// Normalizes `schema` for `target`. The input is never modified.
 pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
-    opts.validate()?;
     if walk::value_depth(schema) > opts.max_depth {
         return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
     }
+    normalize_within_depth(schema, target, opts)
+}
+
+/// `normalize` for a value already known to nest at most `maxDepth` levels
+/// (`api::parse` scans the text before parsing, so the JSON entry points skip
+/// a second walk over the whole value).
+pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
+    opts.validate()?;
     let mut cx = Cx::new(target, opts);
     let result = run(schema, &mut cx);
     match target.on_violation {
