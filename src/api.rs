@@ -119,3 +119,64 @@ pub fn targets_json() -> String {
         .collect();
     ok(&list)
 }
+
+/// The round trip (`crate::args`). `args` and `original` are JSON text;
+/// `target` a target id; `options` the restore options (JSON, may be empty).
+pub fn restore_arguments_json(args: &str, original: &str, target: &str, options: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let opts = crate::args::RestoreOptions::from_json(options)?;
+        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget {
+            target: target.to_string(),
+        })?;
+        let (args, original) = args_and_schema(args, original, args_depth(&opts))?;
+        Ok(ok(&crate::args::restore(&args, &original, target, &opts)?))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+/// Payload: `{"args", "report"}`.
+pub fn repair_arguments_json(args: &str, original: &str, options: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let opts = crate::args::RestoreOptions::from_json(options)?;
+        let depth = args_depth(&opts);
+        let (args, original) = args_and_schema(args, original, depth)?;
+        Ok(ok(&crate::args::repair(&args, &original, depth)?))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+/// Payload: `{"valid", "errors": [{"pointer", "keyword", "schemaPointer", "message"}]}`.
+pub fn validate_arguments_json(args: &str, original: &str, options: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let opts = crate::args::RestoreOptions::from_json(options)?;
+        let depth = args_depth(&opts);
+        let (args, original) = args_and_schema(args, original, depth)?;
+        Ok(ok(&crate::args::validate(&args, &original, depth)?))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+/// Restore, repair, validate. Payload: `{"ok", "args", "errors", "report", "message"?}`.
+pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options: &str) -> String {
+    let run = || -> Result<String, Error> {
+        let opts = crate::args::RestoreOptions::from_json(options)?;
+        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget {
+            target: target.to_string(),
+        })?;
+        let (args, original) = args_and_schema(args, original, args_depth(&opts))?;
+        Ok(ok(&crate::args::prepare(&args, &original, target, &opts)?))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
+fn args_depth(opts: &crate::args::RestoreOptions) -> usize {
+    opts.max_depth.unwrap_or_else(|| {
+        opts.normalize
+            .as_ref()
+            .map_or(Options::default().max_depth, |o| o.max_depth)
+    })
+}
+
+fn args_and_schema(args: &str, original: &str, max_depth: usize) -> Result<(Value, Value), Error> {
+    Ok((parse(args, max_depth)?, parse(original, max_depth)?))
+}

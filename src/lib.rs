@@ -8,6 +8,7 @@
 //! assert_eq!(out.schema["properties"]["n"], json!({"type": "integer", "nullable": true, "description": "{minimum: 1}"}));
 //! ```
 pub mod api;
+pub mod args;
 pub mod check;
 pub mod draft;
 pub mod error;

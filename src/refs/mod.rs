@@ -7,7 +7,7 @@
 //! SDK's strictifier does). Recursion is kept as `$ref` + root `$defs` where the
 //! target accepts it and cut after `maxRecursion` expansions where it does not.
 //! This module never rewrites keywords other than `$ref` and its bookkeeping.
-mod index;
+pub(crate) mod index;
 
 use crate::draft::Moves;
 use crate::error::{Error, Result};

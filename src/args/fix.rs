@@ -1,0 +1,533 @@
+//! The walk behind `restore` and `repair`: the arguments beside the original
+//! schema, rewriting a value only where it does not fit, so arguments that
+//! already fit come back unchanged.
+use super::validate::{discriminated, is_type, resolved, Validator};
+use super::{place, preview, Original};
+use crate::error::{Error, Result};
+use crate::pointer::Pointer;
+use crate::report::{Diagnostic, Report};
+use serde_json::{Map, Value};
+
+#[derive(Clone, Copy)]
+pub(super) enum Mode {
+    /// Undo what normalization did to the argument shape.
+    Restore { empty_strings: bool },
+    /// Coerce what the schema alone says how to coerce.
+    Repair,
+}
+
+pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Report) -> Result<()> {
+    let mut f = Fixer {
+        doc,
+        mode,
+        v: Validator::new(doc),
+        spath: Pointer::root(),
+        ipath: Pointer::root(),
+        depth: 0,
+        report,
+        active: Vec::new(),
+    };
+    let root = &doc.root;
+    f.fix(args, root)
+}
+
+struct Fixer<'d, 'r> {
+    doc: &'d Original,
+    mode: Mode,
+    v: Validator<'d>,
+    spath: Pointer,
+    ipath: Pointer,
+    depth: usize,
+    report: &'r mut Report,
+    active: Vec<(Pointer, usize)>,
+}
+
+impl<'d> Fixer<'d, '_> {
+    fn errors(&mut self, value: &Value, schema: &Value) -> Result<usize> {
+        Ok(self
+            .v
+            .check(schema, value, &self.spath, &self.ipath)?
+            .errors
+            .len())
+    }
+
+    fn fits(&mut self, value: &Value, schema: &Value) -> Result<bool> {
+        Ok(self.errors(value, schema)? == 0)
+    }
+
+    fn fix(&mut self, value: &mut Value, schema: &'d Value) -> Result<()> {
+        self.depth += 1;
+        if self.depth > 2 * self.doc.max_depth + 16 {
+            return Err(Error::TooDeep {
+                pointer: self.ipath.clone(),
+                limit: self.doc.max_depth,
+            });
+        }
+        let out = self.node(value, schema);
+        self.depth -= 1;
+        out
+    }
+
+    fn node(&mut self, value: &mut Value, schema: &'d Value) -> Result<()> {
+        let Value::Object(m) = schema else {
+            return Ok(());
+        };
+        if self.fits(value, schema)? && !self.empty_pass(value) {
+            return Ok(());
+        }
+        for key in ["$ref", "$dynamicRef"] {
+            if let Some(Value::String(r)) = m.get(key) {
+                self.reference(value, r)?;
+            }
+        }
+        match self.mode {
+            Mode::Restore { .. } => self.restore_scalar(value, m),
+            Mode::Repair => self.coerce(value, m)?,
+        }
+        match value {
+            Value::Object(obj) => self.properties(obj, m)?,
+            Value::Array(items) => self.items(items, m)?,
+            _ => {}
+        }
+        if let Some(Value::Array(all)) = m.get("allOf") {
+            for (i, b) in all.iter().enumerate() {
+                self.at(&["allOf", &i.to_string()], |f| f.fix(value, b))?;
+            }
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = m.get(key) {
+                self.union(value, schema, key, branches)?;
+            }
+        }
+        if let Some(cond) = m.get("if") {
+            let taken = self.at(&["if"], |f| f.fits(value, cond))?;
+            let branch = if taken { "then" } else { "else" };
+            if let Some(b) = m.get(branch) {
+                self.at(&[branch], |f| f.fix(value, b))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `emptyStrings` removes `""` even from arguments that fit, so the walk
+    /// goes on wherever one is left.
+    fn empty_pass(&self, value: &Value) -> bool {
+        fn has_empty(v: &Value) -> bool {
+            match v {
+                Value::String(s) => s.is_empty(),
+                Value::Array(items) => items.iter().any(has_empty),
+                Value::Object(m) => m.values().any(has_empty),
+                _ => false,
+            }
+        }
+        matches!(
+            self.mode,
+            Mode::Restore {
+                empty_strings: true
+            }
+        ) && value.is_object() | value.is_array()
+            && has_empty(value)
+    }
+
+    fn at<T>(&mut self, segs: &[&str], f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        for s in segs {
+            self.spath.push(s);
+        }
+        let out = f(self);
+        for _ in segs {
+            self.spath.pop();
+        }
+        out
+    }
+
+    fn reference(&mut self, value: &mut Value, r: &str) -> Result<()> {
+        let Some((target, schema)) = self.doc.deref(r, &self.spath) else {
+            return Ok(());
+        };
+        let entry = (target.clone(), self.ipath.len());
+        if self.active.contains(&entry) {
+            return Ok(());
+        }
+        self.active.push(entry);
+        let saved = std::mem::replace(&mut self.spath, target);
+        let out = self.fix(value, schema);
+        self.spath = saved;
+        self.active.pop();
+        out
+    }
+
+    fn note(&mut self, code: &'static str, message: String) {
+        let at = self.ipath.clone();
+        self.report.note(code, &at, message);
+    }
+
+    /// Gemini takes string enums only, so `1` went out as `"1"`: the string is
+    /// turned back into the enum member whose JSON text it is.
+    fn restore_scalar(&mut self, value: &mut Value, m: &Map<String, Value>) {
+        let Value::String(s) = value else { return };
+        let members = m
+            .get("enum")
+            .and_then(Value::as_array)
+            .map(|e| e.iter().collect::<Vec<_>>())
+            .unwrap_or_default();
+        let members = members.into_iter().chain(m.get("const"));
+        let Some(found) = members
+            .filter(|v| !v.is_string())
+            .find(|v| crate::passes::json_text(v) == *s)
+            .cloned()
+        else {
+            return;
+        };
+        let msg = format!(
+            "{} was sent as the string {}; the original enum value is {}",
+            place(&self.ipath),
+            preview(value),
+            preview(&found)
+        );
+        *value = found;
+        self.note("enum-restored", msg);
+    }
+
+    /// The schema's own types decide: a value of a type the node does not
+    /// allow, turned into one it does only where the text says so exactly.
+    fn coerce(&mut self, value: &mut Value, m: &Map<String, Value>) -> Result<()> {
+        let allowed = allowed_types(m);
+        if allowed.is_empty() || allowed.iter().any(|t| is_type(value, t)) {
+            return Ok(());
+        }
+        let has = |t: &str| allowed.contains(&t);
+        if let Value::String(s) = value {
+            let text = s.trim();
+            if has("integer") || has("number") {
+                if let Some(n) = parse_number(text, !has("number")) {
+                    let msg = format!(
+                        "{} was the string {}; it was read as the number {n}",
+                        place(&self.ipath),
+                        preview(value)
+                    );
+                    *value = Value::Number(n);
+                    self.note("number-parsed", msg);
+                    return Ok(());
+                }
+            }
+            if has("boolean")
+                && (text.eq_ignore_ascii_case("true") || text.eq_ignore_ascii_case("false"))
+            {
+                let b = text.eq_ignore_ascii_case("true");
+                let msg = format!(
+                    "{} was the string {}; it was read as {b}",
+                    place(&self.ipath),
+                    preview(value)
+                );
+                *value = Value::Bool(b);
+                self.note("boolean-parsed", msg);
+                return Ok(());
+            }
+            if (has("array") || has("object")) && (text.starts_with('[') || text.starts_with('{')) {
+                if let Ok(parsed) =
+                    crate::api::parse(text, self.doc.max_depth.saturating_sub(self.ipath.len()))
+                {
+                    if allowed.iter().any(|t| is_type(&parsed, t)) {
+                        let kind = if parsed.is_array() {
+                            "an array"
+                        } else {
+                            "an object"
+                        };
+                        let msg = format!(
+                            "{} was {kind} encoded as a JSON string; it was decoded",
+                            place(&self.ipath)
+                        );
+                        *value = parsed;
+                        self.note("json-parsed", msg);
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        if has("array") && !value.is_array() {
+            let single = std::mem::take(value);
+            let msg = format!(
+                "{} must be an array; the single value {} became a one-item array",
+                place(&self.ipath),
+                preview(&single)
+            );
+            *value = Value::Array(vec![single]);
+            self.note("wrapped-in-array", msg);
+        }
+        Ok(())
+    }
+
+    fn properties(
+        &mut self,
+        obj: &mut Map<String, Value>,
+        m: &'d Map<String, Value>,
+    ) -> Result<()> {
+        let required: Vec<&str> = m
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let keys: Vec<String> = obj.keys().cloned().collect();
+        for key in keys {
+            let subs = self.subschemas(m, &key);
+            if let Mode::Restore { empty_strings } = self.mode {
+                if !required.contains(&key.as_str()) {
+                    if let Some(code) = self.removable(&obj[&key], &subs, empty_strings)? {
+                        let removed = obj.shift_remove(&key).unwrap_or_default();
+                        self.ipath.push(&key);
+                        let msg = format!(
+                            "{} was {}; the original schema has it optional{}, so it was left out",
+                            place(&self.ipath),
+                            preview(&removed),
+                            if code == "null-removed" {
+                                " and not nullable"
+                            } else {
+                                " (emptyStrings)"
+                            }
+                        );
+                        self.note(code, msg);
+                        self.ipath.pop();
+                        continue;
+                    }
+                }
+            }
+            let Some(child) = obj.get_mut(&key) else {
+                continue;
+            };
+            self.ipath.push(&key);
+            for (segs, schema) in &subs {
+                let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
+                let out = self.at(&segs, |f| f.fix(child, schema));
+                if out.is_err() {
+                    self.ipath.pop();
+                    return out;
+                }
+            }
+            self.ipath.pop();
+        }
+        Ok(())
+    }
+
+    /// The subschemas that apply to property `key`, with their schema path.
+    fn subschemas(
+        &mut self,
+        m: &'d Map<String, Value>,
+        key: &str,
+    ) -> Vec<(Vec<String>, &'d Value)> {
+        let mut out = Vec::new();
+        if let Some(p) = m
+            .get("properties")
+            .and_then(Value::as_object)
+            .and_then(|p| p.get(key))
+        {
+            out.push((vec!["properties".to_string(), key.to_string()], p));
+        }
+        if let Some(Value::Object(patterns)) = m.get("patternProperties") {
+            let mut matcher = super::pattern::Patterns::default();
+            for (p, s) in patterns {
+                if matcher.is_match(p, key) == Some(true) {
+                    out.push((vec!["patternProperties".to_string(), p.clone()], s));
+                }
+            }
+        }
+        if out.is_empty() {
+            if let Some(a) = m.get("additionalProperties") {
+                out.push((vec!["additionalProperties".to_string()], a));
+            }
+        }
+        out
+    }
+
+    /// Why an optional property's value should go: `null` its schema does
+    /// not accept (strict mode made it nullable), or `""` where asked.
+    fn removable(
+        &mut self,
+        value: &Value,
+        subs: &[(Vec<String>, &'d Value)],
+        empty_strings: bool,
+    ) -> Result<Option<&'static str>> {
+        match value {
+            Value::Null => {}
+            Value::String(s) if s.is_empty() && empty_strings => {
+                return Ok(Some("empty-string-removed"))
+            }
+            _ => return Ok(None),
+        }
+        let code = "null-removed";
+        for (segs, schema) in subs {
+            let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
+            if !self.at(&segs, |f| f.fits(value, schema))? {
+                return Ok(Some(code));
+            }
+        }
+        Ok(None)
+    }
+
+    fn items(&mut self, items: &mut [Value], m: &'d Map<String, Value>) -> Result<()> {
+        let prefix = m.get("prefixItems").and_then(Value::as_array);
+        for (i, item) in items.iter_mut().enumerate() {
+            let idx = i.to_string();
+            let (segs, schema): (Vec<&str>, Option<&'d Value>) = match prefix.and_then(|p| p.get(i))
+            {
+                Some(s) => (vec!["prefixItems", idx.as_str()], Some(s)),
+                None => (vec!["items"], m.get("items")),
+            };
+            let Some(schema) = schema else { continue };
+            self.ipath.push(&idx);
+            let out = self.at(&segs, |f| f.fix(item, schema));
+            self.ipath.pop();
+            out?;
+        }
+        Ok(())
+    }
+
+    /// A union the value does not fit: each branch is tried on a copy, the
+    /// one the value was meant for first (a matching discriminator), and the
+    /// first copy that fits the whole node is taken. Restoring, a merged
+    /// object also loses the keys its branch does not declare (CCA and the
+    /// root-union merge put every branch's properties into one object).
+    fn union(
+        &mut self,
+        value: &mut Value,
+        schema: &'d Value,
+        key: &str,
+        branches: &'d [Value],
+    ) -> Result<()> {
+        let union_at = self.spath.child(key);
+        let mut order: Vec<usize> = (0..branches.len()).collect();
+        if let Some(first) = discriminated(self.doc, branches, value, &union_at) {
+            order.retain(|&i| i != first);
+            order.insert(0, first);
+        }
+        if self.fits(value, schema)? {
+            if self.empty_pass(value) {
+                // Fits already: only the branch it fits says which fields are optional.
+                for i in order {
+                    let idx = i.to_string();
+                    if self.at(&[key, &idx], |f| f.fits(value, &branches[i]))? {
+                        return self.at(&[key, &idx], |f| f.fix(value, &branches[i]));
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let before = self.errors(value, schema)?;
+        let mut best: Option<(usize, Value, Vec<Diagnostic>)> = None;
+        for i in order {
+            let mark = self.report.diagnostics.len();
+            let mut candidate = value.clone();
+            let idx = i.to_string();
+            self.at(&[key, &idx], |f| f.fix(&mut candidate, &branches[i]))?;
+            if matches!(self.mode, Mode::Restore { .. }) && !self.fits(&candidate, schema)? {
+                self.drop_undeclared(&mut candidate, &branches[i], &union_at.child(&idx), i);
+            }
+            let left = self.errors(&candidate, schema)?;
+            let notes: Vec<Diagnostic> = self.report.diagnostics.drain(mark..).collect();
+            if left == 0 {
+                *value = candidate;
+                self.restore_notes(notes);
+                return Ok(());
+            }
+            if left < before && best.as_ref().map_or(true, |(e, _, _)| left < *e) {
+                best = Some((left, candidate, notes));
+            }
+        }
+        if let Some((_, candidate, notes)) = best {
+            *value = candidate;
+            self.restore_notes(notes);
+        }
+        Ok(())
+    }
+
+    fn restore_notes(&mut self, notes: Vec<Diagnostic>) {
+        for d in notes {
+            self.report.lossy |= d.lossy;
+            self.report.diagnostics.push(d);
+        }
+    }
+
+    fn drop_undeclared(
+        &mut self,
+        candidate: &mut Value,
+        branch: &'d Value,
+        at: &Pointer,
+        i: usize,
+    ) {
+        let Value::Object(obj) = candidate else {
+            return;
+        };
+        let Some(b) = resolved(self.doc, branch, at) else {
+            return;
+        };
+        let Some(declared) = b.get("properties").and_then(Value::as_object) else {
+            return;
+        };
+        let extra: Vec<String> = obj
+            .keys()
+            .filter(|k| !declared.contains_key(*k))
+            .cloned()
+            .collect();
+        if extra.is_empty() {
+            return;
+        }
+        let dropped_values = extra.iter().any(|k| !obj[k].is_null());
+        for k in &extra {
+            obj.shift_remove(k);
+        }
+        let names = extra
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let msg = format!("{} matches option {} of the original union once {names} (declared only by other options) is left out", place(&self.ipath), i + 1);
+        let at = self.ipath.clone();
+        if dropped_values {
+            self.report.lossy("branch-selected", &at, msg);
+        } else {
+            self.report.note("branch-selected", &at, msg);
+        }
+    }
+}
+
+/// The instance types a node allows: its `type`, else its enum's or const's.
+fn allowed_types(m: &Map<String, Value>) -> Vec<&'static str> {
+    const TYPES: &[&str] = &[
+        "null", "boolean", "integer", "number", "string", "array", "object",
+    ];
+    let named: Vec<&str> = match m.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => {
+            let members: Vec<&Value> = m
+                .get("enum")
+                .and_then(Value::as_array)
+                .map(|e| e.iter().collect())
+                .unwrap_or_default();
+            let members: Vec<&Value> = members.into_iter().chain(m.get("const")).collect();
+            return TYPES
+                .iter()
+                .copied()
+                .filter(|t| *t != "integer" && members.iter().any(|v| is_type(v, t)))
+                .collect();
+        }
+    };
+    TYPES
+        .iter()
+        .copied()
+        .filter(|t| named.contains(t))
+        .collect()
+}
+
+/// A number written as text: JSON number syntax (after trimming), finite,
+/// and integral where only integers are allowed.
+fn parse_number(text: &str, integer: bool) -> Option<serde_json::Number> {
+    let n: serde_json::Number = text.parse().ok()?;
+    let f = n.as_f64()?;
+    if !f.is_finite() {
+        return None;
+    }
+    if !integer || n.is_i64() || n.is_u64() {
+        return Some(n);
+    }
+    (f.fract() == 0.0 && f.abs() < 9.0e15).then(|| serde_json::Number::from(f as i64))
+}

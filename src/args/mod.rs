@@ -1,0 +1,319 @@
+//! The round trip: the model's arguments back in the shape of the original
+//! schema, checked against it, with errors a model can act on.
+//!
+//! Every rewrite that makes a schema acceptable to a provider changes what the
+//! model sends back, while the tool (an MCP server, a WordPress ability, a
+//! function) still validates against the original schema. Strict mode makes
+//! optional fields required-and-nullable, so the model sends `null` where the
+//! server expects the field absent (moltis-org/moltis#283, LibreChat#11905);
+//! Gemini only takes string enums, so `1` comes back as `"1"`; object unions are
+//! merged into one object; a scalar root is wrapped as the property `value`.
+//!
+//! - [`restore`] undoes those rewrites, guided by the original schema and the
+//!   target (no state is carried from the normalization: the original and the
+//!   target id are all it needs);
+//! - [`repair`] applies the coercions the schema alone justifies (a numeric
+//!   string where a number is required, a JSON-encoded array, a lone value
+//!   where an array is required, `"true"`); models send these and then retry
+//!   the same bad call in a loop (earendil-works/pi#5697, opencode#8249);
+//! - [`validate`] checks against the original with a JSON Schema 2020-12
+//!   validator, each error with an instance pointer, the keyword and a message
+//!   that says what to send instead;
+//! - [`prepare`] is the agent loop's one call: restore, repair, validate.
+//!
+//! Both rewrites change a value only where it does not fit the original
+//! schema, so arguments that already fit come back unchanged (the one
+//! exception is opt-in: `emptyStrings`).
+mod describe;
+mod fix;
+mod pattern;
+mod validate;
+
+pub use validate::ArgError;
+
+use crate::error::{Error, Result};
+use crate::pointer::Pointer;
+use crate::report::Report;
+use crate::{draft, targets, walk, Options, Target};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// The original schema, upgraded to 2020-12 the way normalization reads it
+/// (draft-04 booleans, OpenAPI `nullable`, `definitions`), with its `$id`s and
+/// anchors indexed for `$ref`.
+pub struct Original {
+    root: Value,
+    index: crate::refs::index::Index,
+    moves: draft::Moves,
+    max_depth: usize,
+}
+
+impl Original {
+    pub fn new(schema: &Value, max_depth: usize) -> Result<Self> {
+        if walk::value_depth(schema) > max_depth {
+            return Err(Error::TooDeep {
+                pointer: Pointer::root(),
+                limit: max_depth,
+            });
+        }
+        let mut root = match schema {
+            Value::Object(_) => schema.clone(),
+            Value::Bool(b) => Value::Bool(*b),
+            _ => {
+                return Err(Error::NotASchema {
+                    pointer: Pointer::root(),
+                    message: "the original schema must be a JSON object (or a boolean): pass the tool's input schema".into(),
+                })
+            }
+        };
+        let opts = Options {
+            max_depth,
+            ..Options::default()
+        };
+        let mcp = targets::get("mcp").expect("the mcp target exists");
+        let mut cx = walk::Cx::new(mcp, &opts);
+        let moves = if root.is_object() {
+            draft::upgrade(&mut root, &mut cx)?
+        } else {
+            Default::default()
+        };
+        let index = crate::refs::index::Index::build(&root);
+        Ok(Original {
+            root,
+            index,
+            moves,
+            max_depth,
+        })
+    }
+
+    /// The schema a `$ref` written at `at` designates (None: unresolvable, so
+    /// nothing can be said about the value there).
+    fn deref(&self, reference: &str, at: &Pointer) -> Option<(Pointer, &Value)> {
+        let (p, _) = self.index.target(reference, at, &self.root, &self.moves)?;
+        let node = p.resolve(&self.root)?;
+        Some((p, node))
+    }
+}
+
+/// Options of [`restore`] and [`prepare`].
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct RestoreOptions {
+    /// Also treat `""` in an optional field as absent and remove it (models
+    /// send it where they mean "absent" as often as `null`), even where the
+    /// original accepts it: an opt-in exception to "what fits is kept".
+    pub empty_strings: bool,
+    /// Deepest nesting accepted in the arguments and the schema.
+    pub max_depth: Option<usize>,
+    /// The normalization options the schema was sent with (they decide, for
+    /// example, whether a scalar root was wrapped).
+    pub normalize: Option<Options>,
+}
+
+impl RestoreOptions {
+    pub fn from_json(text: &str) -> Result<Self> {
+        if text.trim().is_empty() {
+            return Ok(RestoreOptions::default());
+        }
+        serde_json::from_str(text).map_err(|e| Error::InvalidOptions {
+            message: e.to_string(),
+        })
+    }
+
+    fn max_depth(&self) -> usize {
+        self.max_depth.unwrap_or_else(|| {
+            self.normalize
+                .as_ref()
+                .map_or(Options::default().max_depth, |o| o.max_depth)
+        })
+    }
+}
+
+/// Arguments after a rewrite, and what was changed (instance pointers).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rewritten {
+    pub args: Value,
+    pub report: Report,
+}
+
+/// The result of [`validate`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Validation {
+    pub valid: bool,
+    pub errors: Vec<ArgError>,
+}
+
+/// The result of [`prepare`]: the arguments to call the tool with, or the
+/// errors (and one `message` to hand back to the model).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Prepared {
+    pub ok: bool,
+    pub args: Value,
+    pub errors: Vec<ArgError>,
+    pub report: Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+fn check_args_depth(args: &Value, limit: usize) -> Result<()> {
+    if walk::value_depth(args) > limit {
+        return Err(Error::TooDeep {
+            pointer: Pointer::root(),
+            limit,
+        });
+    }
+    Ok(())
+}
+
+/// Undoes the rewrites `target` makes to a schema's argument shape: nulls (and
+/// optionally empty strings) in optional fields are removed, stringified enum
+/// values get their original type back, a merged object union comes back as
+/// the branch the original describes, a wrapped scalar root is unwrapped.
+/// `$ref` inlining and spilled keywords need nothing: no target renames
+/// properties, so the shape under a property is the original's.
+pub fn restore(
+    args: &Value,
+    original: &Value,
+    target: &Target,
+    opts: &RestoreOptions,
+) -> Result<Rewritten> {
+    let max_depth = opts.max_depth();
+    check_args_depth(args, max_depth)?;
+    let doc = Original::new(original, max_depth)?;
+    restore_with(args, original, &doc, target, opts)
+}
+
+fn restore_with(
+    args: &Value,
+    original: &Value,
+    doc: &Original,
+    target: &Target,
+    opts: &RestoreOptions,
+) -> Result<Rewritten> {
+    let mut report = Report::default();
+    let mut args = args.clone();
+    if root_was_wrapped(original, target, opts)? {
+        if let Value::Object(m) = &args {
+            if m.contains_key("value") && m.iter().all(|(k, v)| k == "value" || v.is_null()) {
+                let inner = m.get("value").cloned().unwrap_or(Value::Null);
+                report.note(
+                    "root-unwrapped",
+                    &Pointer::root(),
+                    format!("{} received a non-object root as the property \"value\"; the value was taken out", target.id),
+                );
+                args = inner;
+            }
+        }
+    }
+    let mode = fix::Mode::Restore {
+        empty_strings: opts.empty_strings,
+    };
+    fix::run(&mut args, doc, mode, &mut report)?;
+    Ok(Rewritten { args, report })
+}
+
+/// Whether `target` wrapped the root of `original` as the property `value`:
+/// asked of the normalizer itself, so restore and normalize never disagree.
+fn root_was_wrapped(original: &Value, target: &Target, opts: &RestoreOptions) -> Result<bool> {
+    if !target.caps.root_object {
+        return Ok(false);
+    }
+    let nopts = opts.normalize.clone().unwrap_or_default();
+    let out = crate::normalize(original, target, &nopts)?;
+    Ok(out.report.has("root-wrapped"))
+}
+
+/// Safe coercions guided by the original schema only, each reported: a numeric
+/// string where only a number is allowed, `"true"`/`"false"` where only a
+/// boolean is, a JSON-encoded string where only an array or object is, a lone
+/// value where only an array is. Nothing is guessed beyond the schema.
+pub fn repair(args: &Value, original: &Value, max_depth: usize) -> Result<Rewritten> {
+    check_args_depth(args, max_depth)?;
+    let doc = Original::new(original, max_depth)?;
+    let mut report = Report::default();
+    let mut args = args.clone();
+    fix::run(&mut args, &doc, fix::Mode::Repair, &mut report)?;
+    Ok(Rewritten { args, report })
+}
+
+/// Validates `args` against `original` (JSON Schema 2020-12; older drafts are
+/// read the way normalization reads them). `format` is an annotation, as the
+/// 2020-12 default says; every other assertion is checked.
+pub fn validate(args: &Value, original: &Value, max_depth: usize) -> Result<Validation> {
+    check_args_depth(args, max_depth)?;
+    let doc = Original::new(original, max_depth)?;
+    let errors = validate::errors(args, &doc)?;
+    Ok(Validation {
+        valid: errors.is_empty(),
+        errors,
+    })
+}
+
+/// Restore, repair, validate: what to call the tool with, or what to tell the
+/// model. `message` lists every error, one per line, for the tool result.
+pub fn prepare(
+    args: &Value,
+    original: &Value,
+    target: &Target,
+    opts: &RestoreOptions,
+) -> Result<Prepared> {
+    let max_depth = opts.max_depth();
+    check_args_depth(args, max_depth)?;
+    let doc = Original::new(original, max_depth)?;
+    let restored = restore_with(args, original, &doc, target, opts)?;
+    let mut report = restored.report;
+    let mut args = restored.args;
+    fix::run(&mut args, &doc, fix::Mode::Repair, &mut report)?;
+    let errors = validate::errors(&args, &doc)?;
+    let message = (!errors.is_empty()).then(|| {
+        let mut m = String::from("The arguments do not match the tool's input schema. Fix these and call the tool again:");
+        for e in &errors {
+            m.push_str("\n- ");
+            m.push_str(&e.message);
+        }
+        m
+    });
+    Ok(Prepared {
+        ok: errors.is_empty(),
+        args,
+        errors,
+        report,
+        message,
+    })
+}
+
+/// A value's JSON text for a message, cut to a readable length.
+pub(crate) fn preview(v: &Value) -> String {
+    let text = crate::passes::json_text(v);
+    if text.chars().count() <= 60 {
+        return text;
+    }
+    let cut: String = text.chars().take(57).collect();
+    format!("{cut}…")
+}
+
+/// Where in the arguments, for a message: `` `filters[0].limit` ``, or
+/// "the arguments" at the root.
+pub(crate) fn place(at: &Pointer) -> String {
+    if at.is_empty() {
+        return "the arguments".into();
+    }
+    let mut out = String::new();
+    for seg in at.segments() {
+        if !seg.is_empty() && seg.bytes().all(|b| b.is_ascii_digit()) && !out.is_empty() {
+            out.push_str(&format!("[{seg}]"));
+        } else if !seg.is_empty()
+            && seg
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '$')
+        {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(&seg);
+        } else {
+            out.push_str(&format!("[{}]", json!(seg)));
+        }
+    }
+    format!("`{out}`")
+}

@@ -1,0 +1,183 @@
+//! The round trip (restore, repair, validate, prepare) on the fixtures in
+//! tests/arguments/: one file per rule, each with the arguments a model sent
+//! and what must come back. Every fixture also checks that a second pass
+//! changes nothing (the output fits, so nothing is rewritten again).
+use serde_json::Value;
+use std::path::Path;
+use toolschema::args::{self, RestoreOptions};
+use toolschema::targets;
+
+struct Outcome {
+    args: Option<Value>,
+    codes: Vec<String>,
+    lossy: bool,
+    messages: Option<Vec<String>>,
+    ok: Option<bool>,
+}
+
+fn call(kind: &str, f: &Value, args_in: &Value) -> Outcome {
+    let schema = &f["schema"];
+    let opts: RestoreOptions =
+        serde_json::from_value(f.get("options").cloned().unwrap_or(Value::Null))
+            .unwrap_or_default();
+    let target = f
+        .get("target")
+        .and_then(Value::as_str)
+        .map(|t| targets::get(t).expect("known target"));
+    let depth = 256;
+    let codes = |r: &toolschema::Report| {
+        r.diagnostics
+            .iter()
+            .map(|d| d.code.to_string())
+            .collect::<Vec<_>>()
+    };
+    match kind {
+        "restore" => {
+            let out = args::restore(
+                args_in,
+                schema,
+                target.expect("restore needs a target"),
+                &opts,
+            )
+            .expect("restore");
+            Outcome {
+                codes: codes(&out.report),
+                lossy: out.report.lossy,
+                args: Some(out.args),
+                messages: None,
+                ok: None,
+            }
+        }
+        "repair" => {
+            let out = args::repair(args_in, schema, depth).expect("repair");
+            Outcome {
+                codes: codes(&out.report),
+                lossy: out.report.lossy,
+                args: Some(out.args),
+                messages: None,
+                ok: None,
+            }
+        }
+        "validate" => {
+            let out = args::validate(args_in, schema, depth).expect("validate");
+            let messages = out.errors.iter().map(|e| e.message.clone()).collect();
+            Outcome {
+                codes: Vec::new(),
+                lossy: false,
+                args: None,
+                messages: Some(messages),
+                ok: Some(out.valid),
+            }
+        }
+        "prepare" => {
+            let out = args::prepare(
+                args_in,
+                schema,
+                target.expect("prepare needs a target"),
+                &opts,
+            )
+            .expect("prepare");
+            let messages = out.errors.iter().map(|e| e.message.clone()).collect();
+            Outcome {
+                codes: codes(&out.report),
+                lossy: out.report.lossy,
+                args: Some(out.args),
+                messages: Some(messages),
+                ok: Some(out.ok),
+            }
+        }
+        other => panic!("unknown call {other:?}"),
+    }
+}
+
+fn text(v: &Value) -> String {
+    serde_json::to_string(v).unwrap()
+}
+
+#[test]
+fn argument_fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/arguments");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    names.sort();
+    assert!(
+        names.len() >= 30,
+        "expected the argument fixtures, found {}",
+        names.len()
+    );
+    let mut failures = Vec::new();
+    for path in &names {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let f: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let kind = f["call"].as_str().unwrap();
+        let expect = &f["expect"];
+        let out = call(kind, &f, &f["args"]);
+        let mut problems = Vec::new();
+        if let Some(want) = expect.get("args") {
+            let got = out.args.as_ref().unwrap();
+            if text(got) != text(want) {
+                problems.push(format!("args {} != expected {}", text(got), text(want)));
+            }
+        }
+        if let Some(want) = expect.get("codes") {
+            let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
+            if out.codes != want {
+                problems.push(format!("codes {:?} != expected {want:?}", out.codes));
+            }
+        }
+        if let Some(want) = expect.get("lossy").and_then(Value::as_bool) {
+            if out.lossy != want {
+                problems.push(format!("lossy {} != expected {want}", out.lossy));
+            }
+        }
+        if let Some(want) = expect.get("messages") {
+            let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
+            if out.messages.as_ref() != Some(&want) {
+                problems.push(format!(
+                    "messages {:#?} != expected {want:#?}",
+                    out.messages
+                ));
+            }
+        }
+        for key in ["ok", "valid"] {
+            if let Some(want) = expect.get(key).and_then(Value::as_bool) {
+                if out.ok != Some(want) {
+                    problems.push(format!("{key} {:?} != expected {want}", out.ok));
+                }
+            }
+        }
+        // A second pass over the output changes nothing.
+        if let Some(first) = &out.args {
+            let again = call(kind, &f, first);
+            if again.args.as_ref().map(text) != Some(text(first)) || !again.codes.is_empty() {
+                problems.push(format!(
+                    "not stable: a second {kind} gave {:?} with {:?}",
+                    again.args.as_ref().map(text),
+                    again.codes
+                ));
+            }
+        }
+        // Arguments that fit are never rewritten (`emptyStrings` is the opt-in exception).
+        let opted_out = f["options"]["emptyStrings"] == Value::Bool(true);
+        if let Some(want) = expect.get("args").filter(|_| !opted_out) {
+            if args::validate(&f["args"], &f["schema"], 256).unwrap().valid
+                && text(want) != text(&f["args"])
+            {
+                problems.push("the input fits the original but was rewritten".into());
+            }
+        }
+        if !problems.is_empty() {
+            failures.push(format!("{name}:\n  {}", problems.join("\n  ")));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} argument fixtures failed:\n{}",
+        failures.len(),
+        names.len(),
+        failures.join("\n")
+    );
+}
