@@ -267,6 +267,9 @@ impl<'d> Fixer<'d, '_> {
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
+        if matches!(self.mode, Mode::Restore { .. }) {
+            self.missing_nulls(obj, m, &required)?;
+        }
         let keys: Vec<String> = obj.keys().cloned().collect();
         for key in keys {
             let subs = self.subschemas(m, &key);
@@ -304,6 +307,33 @@ impl<'d> Fixer<'d, '_> {
                 }
             }
             self.ipath.pop();
+        }
+        Ok(())
+    }
+
+    /// Cloud Code Assist cannot say "null", so a required property that may be
+    /// null became optional (contract §3.4): left out, it comes back as `null`.
+    fn missing_nulls(&mut self, obj: &mut Map<String, Value>, m: &'d Map<String, Value>, required: &[&str]) -> Result<()> {
+        for key in required {
+            if obj.contains_key(*key) {
+                continue;
+            }
+            let subs = self.subschemas(m, key);
+            if subs.is_empty() {
+                continue;
+            }
+            let mut nullable = true;
+            for (segs, schema) in &subs {
+                let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
+                nullable &= self.at(&segs, |f| f.fits(&Value::Null, schema))?;
+            }
+            if nullable {
+                obj.insert(key.to_string(), Value::Null);
+                self.ipath.push(key);
+                let msg = format!("{} was left out; the original schema requires it and accepts null, so it was sent as null", place(&self.ipath));
+                self.note("null-restored", msg);
+                self.ipath.pop();
+            }
         }
         Ok(())
     }

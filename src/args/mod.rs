@@ -141,6 +141,9 @@ pub struct Rewritten {
 pub struct Validation {
     pub valid: bool,
     pub errors: Vec<ArgError>,
+    /// Schema pointers of `pattern`s that were not checked: the linear-time
+    /// engine has no lookaround or backreferences.
+    pub unchecked: Vec<String>,
 }
 
 /// The result of [`prepare`]: the arguments to call the tool with, or the
@@ -242,11 +245,8 @@ pub fn repair(args: &Value, original: &Value, max_depth: usize) -> Result<Rewrit
 pub fn validate(args: &Value, original: &Value, max_depth: usize) -> Result<Validation> {
     check_args_depth(args, max_depth)?;
     let doc = Original::new(original, max_depth)?;
-    let errors = validate::errors(args, &doc)?;
-    Ok(Validation {
-        valid: errors.is_empty(),
-        errors,
-    })
+    let (errors, unchecked) = validate::errors(args, &doc)?;
+    Ok(Validation { valid: errors.is_empty(), errors, unchecked })
 }
 
 /// Restore, repair, validate: what to call the tool with, or what to tell the
@@ -264,7 +264,10 @@ pub fn prepare(
     let mut report = restored.report;
     let mut args = restored.args;
     fix::run(&mut args, &doc, fix::Mode::Repair, &mut report)?;
-    let errors = validate::errors(&args, &doc)?;
+    let (errors, unchecked) = validate::errors(&args, &doc)?;
+    for at in unchecked {
+        report.note("pattern-unchecked", &Pointer::root(), format!("the pattern at {at} was not checked: it uses lookaround or backreferences"));
+    }
     let message = (!errors.is_empty()).then(|| {
         let mut m = String::from("The arguments do not match the tool's input schema. Fix these and call the tool again:");
         for e in &errors {

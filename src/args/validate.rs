@@ -80,15 +80,17 @@ pub(super) struct Validator<'d> {
     /// `$ref` targets being evaluated, with the instance depth they were
     /// entered at: the same pair again is a loop that consumes nothing.
     active: Vec<(Pointer, usize)>,
+    /// Patterns the engine cannot run (lookaround, backreferences), by schema pointer.
+    unchecked: std::collections::BTreeSet<String>,
 }
 
 /// All errors of `args` against the original schema.
-pub(super) fn errors(args: &Value, doc: &Original) -> Result<Vec<ArgError>> {
+/// All errors of `args` against the original schema, and the schema
+/// pointers of the patterns that could not be checked.
+pub(super) fn errors(args: &Value, doc: &Original) -> Result<(Vec<ArgError>, Vec<String>)> {
     let mut v = Validator::new(doc);
-    Ok(
-        v.check(&doc.root, args, &Pointer::root(), &Pointer::root())?
-            .errors,
-    )
+    let errors = v.check(&doc.root, args, &Pointer::root(), &Pointer::root())?.errors;
+    Ok((errors, v.unchecked.into_iter().collect()))
 }
 
 impl<'d> Validator<'d> {
@@ -101,6 +103,7 @@ impl<'d> Validator<'d> {
             ipath: Pointer::root(),
             patterns: Patterns::default(),
             active: Vec::new(),
+            unchecked: Default::default(),
         }
     }
 
@@ -282,7 +285,11 @@ impl<'d> Validator<'d> {
             return self.must_be(out, "maxLength", m, inst);
         }
         if let Some(Value::String(p)) = m.get("pattern") {
-            if self.patterns.is_match(p, s) == Some(false) {
+            let found = self.patterns.is_match(p, s);
+            if found.is_none() {
+                self.unchecked.insert(self.spath.child("pattern").to_string());
+            }
+            if found == Some(false) {
                 self.must_be(out, "pattern", m, inst);
             }
         }
@@ -503,7 +510,11 @@ impl<'d> Validator<'d> {
                 out.errors.extend(o.errors);
             }
             for (p, schema) in patterns.into_iter().flatten() {
-                if self.patterns.is_match(p, key) == Some(true) {
+                let found = self.patterns.is_match(p, key);
+                if found.is_none() {
+                    self.unchecked.insert(self.spath.child("patternProperties").child(p).to_string());
+                }
+                if found == Some(true) {
                     matched = true;
                     let o = self.child(&["patternProperties", p], key, schema, value)?;
                     out.errors.extend(o.errors);
