@@ -144,6 +144,65 @@ export function checkSchema(schema, target) {
   return call(glue.checkJson, toJsonText(schema), targetId(target));
 }
 
+// The round trip: the model's arguments back in the original schema's shape.
+// Arguments given as a string are read as JSON text, as a provider's
+// `arguments` field carries them; the original schema may be anything
+// `normalize` takes (a Zod schema included).
+
+/**
+ * Undoes what `target` did to the argument shape: nulls in fields that were
+ * optional before strict mode (and, with `emptyStrings`, `""`) removed,
+ * Gemini's stringified enum values typed again, a merged object union back to
+ * the branch the original describes, a wrapped scalar root unwrapped.
+ * Arguments that already fit the original come back unchanged.
+ * Returns `{args, report}`.
+ */
+export function restoreArguments(args, original, target, options) {
+  return call(glue.restoreArgumentsJson, toJsonText(args), toJsonText(original), targetId(target), optionsText(options));
+}
+
+/**
+ * Coercions the original schema alone justifies, each reported: a numeric
+ * string where only a number is allowed, "true"/"false" where only a boolean
+ * is, JSON text where only an array or object is, a lone value where only an
+ * array is. Returns `{args, report}`.
+ */
+export function repairArguments(args, original, options) {
+  return call(glue.repairArgumentsJson, toJsonText(args), toJsonText(original), optionsText(options));
+}
+
+/**
+ * Validates against the original schema (JSON Schema 2020-12). Returns
+ * `{valid, errors: [{pointer, keyword, schemaPointer, message}], unchecked}`;
+ * each message says what to send instead.
+ */
+export function validateArguments(args, original, options) {
+  return call(glue.validateArgumentsJson, toJsonText(args), toJsonText(original), optionsText(options));
+}
+
+/**
+ * The agent loop's one call: restore → repair → validate. `tool` is a tool
+ * definition in any provider's shape (MCP `inputSchema`, OpenAI `parameters`,
+ * Anthropic `input_schema`) or a schema. The target is `options.target`, else
+ * `tool.target`, else "mcp". Returns `{ok, args, errors, report, message?}`:
+ * call the tool with `args` when `ok`; otherwise hand `message` back to the
+ * model as the tool result. Arguments that are not JSON give `ok: false`.
+ */
+export function prepareToolCall(args, tool, options) {
+  const { target = tool?.target ?? "mcp", ...rest } = plainOptions(options);
+  const schema = toolSchema(tool);
+  return call(glue.prepareToolCallJson, toJsonText(args), toJsonText(schema), targetId(target), JSON.stringify(rest));
+}
+
+function toolSchema(tool) {
+  for (const path of SCHEMA_SLOTS) {
+    const holder = path.length === 2 ? tool?.[path[0]] : tool;
+    const value = holder?.[path[path.length - 1]];
+    if (value !== undefined) return value;
+  }
+  return tool;
+}
+
 /** The targets this build knows: `[{id, description, source}]`. */
 export function targets() {
   return call(glue.targetsJson);

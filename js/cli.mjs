@@ -4,11 +4,14 @@
 // to stderr. Exit status: 0 done, 1 `check` found violations, 2 error.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ToolSchemaError, checkSchema, normalize, targets, version } from "./node.mjs";
+import { ToolSchemaError, checkSchema, normalize, prepareToolCall, targets, version } from "./node.mjs";
 
 const HELP = `Usage:
   toolschema normalize --target <id> [file|-]   rewrite each schema for the target
   toolschema check --target <id> [file|-]       list what the target would reject; exit 1 if anything
+  toolschema restore --target <id> --schema <file> [args|-]
+                                                the model's arguments back in the original schema's
+                                                shape, repaired and validated; exit 1 if they still do not fit
   toolschema targets                            list the target ids (JSON)
   toolschema --version
 
@@ -22,6 +25,8 @@ OpenAI-shaped tools also get "strict" set to whether strict mode could express t
 
 Options:
   -t, --target <id>   target id (see "toolschema targets")
+  --schema <file>     restore: the original schema, or the tool definition holding it
+  --empty-strings     restore: treat "" in optional fields as absent
   --report            print every change (normalize) or violation (check) with its JSON pointer on stderr
   --summary           print one summary line on stderr: tools, lossy changes, fallbacks, strict count
   --compact           print JSON without indentation
@@ -38,6 +43,8 @@ function main(argv) {
       allowPositionals: true,
       options: {
         target: { type: "string", short: "t" },
+        schema: { type: "string" },
+        "empty-strings": { type: "boolean" },
         report: { type: "boolean" },
         summary: { type: "boolean" },
         compact: { type: "boolean" },
@@ -53,6 +60,10 @@ function main(argv) {
   if (opts.help || command === "help") return void process.stdout.write(HELP);
   if (opts.version || command === "version") return void process.stdout.write(`${version()}\n`);
   if (command === "targets") return print(targets(), opts);
+  if (command === "restore") {
+    if (extra.length > 0) throw new UsageError(`one arguments input at a time, got ${positionals.length - 1}`);
+    return runRestore(file, opts);
+  }
   if (command !== "normalize" && command !== "check") {
     throw new UsageError(command === undefined ? "no command given" : `unknown command "${command}"`);
   }
@@ -65,21 +76,42 @@ function main(argv) {
     : runCheck(single, slots, opts);
 }
 
-function readInput(file) {
+/**
+ * `restore`: the arguments (a file or stdin) are passed on as text, so that
+ * text that is not JSON gets the same answer a model would.
+ */
+function runRestore(file, opts) {
+  if (opts.target === undefined) throw new UsageError(`restore needs --target <id>, the target the schema was sent to`);
+  if (opts.schema === undefined) throw new UsageError("restore needs --schema <file>, the original schema or tool definition");
+  const tool = readInput(opts.schema);
+  const text = readText(file);
+  const result = prepareToolCall(text, tool, { target: opts.target, emptyStrings: opts["empty-strings"] === true });
+  if (opts.report) {
+    for (const d of result.report.diagnostics) process.stderr.write(`${d.code} at ${d.pointer || "/"}: ${d.message}\n`);
+  }
+  for (const e of result.errors) process.stderr.write(`${e.keyword} at ${e.pointer || "/"}: ${e.message}\n`);
+  print(result.args, opts);
+  return result.ok ? 0 : 1;
+}
+
+function readText(file) {
   if ((file === undefined || file === "-") && process.stdin.isTTY) {
     throw new UsageError("no input: give a file, or pipe JSON into stdin");
   }
   const path = file === undefined || file === "-" ? 0 : file;
-  const name = path === 0 ? "stdin" : file;
-  let text;
   try {
-    text = readFileSync(path, "utf8");
+    return readFileSync(path, "utf8");
   } catch (err) {
-    throw new UsageError(`cannot read ${name}: ${err.message}`);
+    throw new UsageError(`cannot read ${path === 0 ? "stdin" : file}: ${err.message}`);
   }
+}
+
+function readInput(file) {
+  const text = readText(file);
   try {
     return JSON.parse(text);
   } catch (err) {
+    const name = file === undefined || file === "-" ? "stdin" : file;
     throw new ToolSchemaError("invalid-json", "", `${name} is not JSON: ${err.message}`);
   }
 }

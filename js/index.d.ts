@@ -252,6 +252,92 @@ export declare function lintSchema(schema: SchemaInput): Problem[];
 /** What `target` would reject in `schema`; an empty array when it accepts it. */
 export declare function checkSchema(schema: SchemaInput, target: TargetId): Problem[];
 
+/** Options of `restoreArguments`, `repairArguments`, `validateArguments` and `prepareToolCall`. */
+export interface ArgumentOptions {
+  /** Also treat `""` in an optional field as absent and remove it (default false). */
+  emptyStrings?: boolean;
+  /** Deepest nesting accepted in the arguments and the schema (default 256). */
+  maxDepth?: number;
+  /** The options the schema was normalized with (they decide, e.g., whether a scalar root was wrapped). */
+  normalize?: NormalizeOptions;
+}
+
+/** Arguments a model may send: an object, or the JSON text of one (a provider's `arguments` field). */
+export type ToolArguments = unknown;
+
+/** Codes of argument rewrites (`report.diagnostics[].code`, pointers into the arguments). */
+export type ArgumentRewriteCode =
+  | "null-removed"
+  | "null-restored"
+  | "empty-string-removed"
+  | "enum-restored"
+  | "branch-selected"
+  | "root-unwrapped"
+  | "number-parsed"
+  | "boolean-parsed"
+  | "json-parsed"
+  | "wrapped-in-array"
+  | "pattern-unchecked";
+
+/** Arguments after `restoreArguments` or `repairArguments`, and what changed. */
+export interface RewrittenArguments<A = unknown> {
+  /** The arguments, rewritten only where they did not fit the original. */
+  args: A;
+  /** Every rewrite, with its JSON pointer into the arguments. */
+  report: Report;
+}
+
+/** One way the arguments miss the original schema. */
+export interface ArgumentError {
+  /** JSON Pointer into the arguments; "" is the whole object. */
+  pointer: string;
+  /** The keyword that failed: "type", "required", "minimum", ... ("json" when the text is not JSON). */
+  keyword: string;
+  /** JSON Pointer into the original schema (as upgraded to 2020-12). */
+  schemaPointer: string;
+  /** What is wrong and what to send instead, written for the model: "`limit` must be an integer ≥ 1; you sent \"10\"". */
+  message: string;
+}
+
+/** The result of `validateArguments`. */
+export interface ArgumentValidation {
+  /** True when the original schema accepts the arguments. */
+  valid: boolean;
+  /** Every way it does not, each with a message for the model. */
+  errors: ArgumentError[];
+  /** Schema pointers of patterns that were not checked (lookaround or backreferences). */
+  unchecked: string[];
+}
+
+/** The result of `prepareToolCall`. */
+export interface PreparedToolCall<A = unknown> {
+  /** True when `args` fit the original schema: call the tool with them. */
+  ok: boolean;
+  /** The arguments restored and repaired (the text itself when it was not JSON). */
+  args: A;
+  /** What is still wrong; empty when ok. */
+  errors: ArgumentError[];
+  /** Every restoration and repair, with its pointer into the arguments. */
+  report: Report;
+  /** When not ok: one text listing every error, to return to the model as the tool result. */
+  message?: string;
+}
+
+/** A tool in any provider's shape (MCP `inputSchema`, OpenAI `parameters` or `function.parameters`, Anthropic `input_schema`), or a schema. */
+export type ToolLike = SchemaInput | { target?: TargetId; [key: string]: unknown };
+
+/** Undoes what `target`'s normalization did to the argument shape; arguments that fit the original come back unchanged. */
+export declare function restoreArguments<A = unknown>(args: ToolArguments, original: SchemaInput, target: TargetId, options?: ArgumentOptions): RewrittenArguments<A>;
+
+/** Coercions the original schema alone justifies (numeric strings, "true"/"false", JSON text, a lone value for an array), each reported. */
+export declare function repairArguments<A = unknown>(args: ToolArguments, original: SchemaInput, options?: ArgumentOptions): RewrittenArguments<A>;
+
+/** Validates arguments against the original schema (JSON Schema 2020-12), with messages a model can act on. */
+export declare function validateArguments(args: ToolArguments, original: SchemaInput, options?: ArgumentOptions): ArgumentValidation;
+
+/** restore → repair → validate. The target is `options.target`, else `tool.target`, else "mcp". */
+export declare function prepareToolCall<A = unknown>(args: ToolArguments, tool: ToolLike, options?: ArgumentOptions & { target?: TargetId }): PreparedToolCall<A>;
+
 /** The targets this build knows. */
 export declare function targets(): TargetInfo[];
 

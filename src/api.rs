@@ -163,7 +163,15 @@ pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options:
         let target = targets::get(target).ok_or_else(|| Error::UnknownTarget {
             target: target.to_string(),
         })?;
-        let (args, original) = args_and_schema(args, original, args_depth(&opts))?;
+        let depth = args_depth(&opts);
+        let original = parse(original, depth)?;
+        // Arguments a model wrote that are not JSON at all are the model's
+        // mistake to fix, not the caller's: a failed preparation, not an error.
+        let args = match parse(args, depth) {
+            Ok(args) => args,
+            Err(Error::InvalidJson { message }) => return Ok(ok(&crate::args::unparsable(args, &message))),
+            Err(e) => return Err(e),
+        };
         Ok(ok(&crate::args::prepare(&args, &original, target, &opts)?))
     };
     run().unwrap_or_else(|e| err(&e))

@@ -61,6 +61,31 @@ pub fn targets_json() -> String {
     crate::api::targets_json()
 }
 
+/// Undo what `target` did to the argument shape (JSON text in). Payload:
+/// `{"args", "report"}`.
+#[wasm_bindgen(js_name = restoreArgumentsJson)]
+pub fn restore_arguments_json(args: &str, original: &str, target: &str, options: &str) -> String {
+    crate::api::restore_arguments_json(args, original, target, options)
+}
+
+/// Coercions the original schema justifies. Payload: `{"args", "report"}`.
+#[wasm_bindgen(js_name = repairArgumentsJson)]
+pub fn repair_arguments_json(args: &str, original: &str, options: &str) -> String {
+    crate::api::repair_arguments_json(args, original, options)
+}
+
+/// Validate against the original. Payload: `{"valid", "errors", "unchecked"}`.
+#[wasm_bindgen(js_name = validateArgumentsJson)]
+pub fn validate_arguments_json(args: &str, original: &str, options: &str) -> String {
+    crate::api::validate_arguments_json(args, original, options)
+}
+
+/// Restore, repair, validate. Payload: `{"ok", "args", "errors", "report", "message"?}`.
+#[wasm_bindgen(js_name = prepareToolCallJson)]
+pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options: &str) -> String {
+    crate::api::prepare_tool_call_json(args, original, target, options)
+}
+
 /// The crate version.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -305,3 +305,22 @@ fn nesting_past_the_limit_is_too_deep_not_a_trap() {
     }
     assert_eq!(error(&api::check_json(&deep(Shape::Items, 100_000), "mcp"))["code"], "too-deep");
 }
+
+/// The round trip in wasm: the `pattern` engine (regex-lite) runs inside the
+/// module, and deep arguments end as `too-deep` within the small wasm stack.
+#[wasm_bindgen_test]
+fn arguments_are_restored_repaired_and_validated() {
+    let schema = json!({"type": "object", "properties": {
+        "id": {"type": "string", "pattern": "^[a-z]+-\\d+$"},
+        "n": {"type": "integer", "minimum": 1}
+    }, "required": ["id"]})
+    .to_string();
+    let out: Value = serde_json::from_str(&api::prepare_tool_call_json(r#"{"id": "ab-12", "n": "3"}"#, &schema, "openai-strict", "")).unwrap();
+    assert_eq!(out["ok"]["ok"], json!(true), "{out}");
+    assert_eq!(out["ok"]["args"], json!({"id": "ab-12", "n": 3}));
+    let out: Value = serde_json::from_str(&api::validate_arguments_json(r#"{"id": "AB"}"#, &schema, "")).unwrap();
+    assert_eq!(out["ok"]["errors"][0]["keyword"], json!("pattern"), "{out}");
+    let deep = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
+    let out: Value = serde_json::from_str(&api::validate_arguments_json(&deep, r#"{"type": "array"}"#, "")).unwrap();
+    assert_eq!(out["error"]["code"], json!("too-deep"), "{out}");
+}

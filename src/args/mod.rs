@@ -285,6 +285,19 @@ pub fn prepare(
     })
 }
 
+/// What `prepare` says about arguments that are not JSON (models cut them
+/// off, or write a trailing comma): the text is kept, and the model is told.
+pub fn unparsable(text: &str, parse_error: &str) -> Prepared {
+    let message = format!("the arguments are not valid JSON ({parse_error}); send one JSON object");
+    Prepared {
+        ok: false,
+        args: Value::String(text.to_string()),
+        errors: vec![ArgError { pointer: String::new(), keyword: "json".into(), schema_pointer: String::new(), message: message.clone() }],
+        report: Report::default(),
+        message: Some(format!("The arguments do not match the tool's input schema. Fix these and call the tool again:\n- {message}")),
+    }
+}
+
 /// A value's JSON text for a message, cut to a readable length.
 pub(crate) fn preview(v: &Value) -> String {
     let text = crate::passes::json_text(v);

@@ -105,6 +105,10 @@ describe("values JSON cannot carry, through every entry point", () => {
     checkSchema: (s) => ts.checkSchema(s, "google"),
     compileAbilitySchemaForAI: (s) => ts.compileAbilitySchemaForAI(s, "openai"),
     lintSchema: (s) => ts.lintSchema(s),
+    restoreArguments: (s) => ts.restoreArguments({}, s, "openai-strict"),
+    repairArguments: (s) => ts.repairArguments({}, s),
+    validateArguments: (s) => ts.validateArguments({}, s),
+    prepareToolCall: (s) => ts.prepareToolCall({}, { inputSchema: s }),
   };
   const bad = [
     ["BigInt", 10n],

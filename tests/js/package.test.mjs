@@ -134,9 +134,15 @@ describe("types", () => {
     normalize(schema, "mcp", { spill: "sometimes" });
     // @ts-expect-error normalizeSchema options are an object
     normalizeSchema(schema, "google");
-    void [s, lossy, a, ids, init, version, checkSchema, normalizeSchemaForCCA];
+    const call = prepareToolCall<{ query: string }>('{"query": "x"}', { name: "search", inputSchema: schema }, { target: "openai-strict" });
+    const q: string | undefined = call.ok ? call.args.query : call.message;
+    const v: boolean = validateArguments({}, schema).errors.every((e) => e.message.length > 0);
+    const r: unknown = restoreArguments({ value: 1 }, { type: "integer" }, "google", { emptyStrings: true }).args;
+    // @ts-expect-error restoreArguments needs a target
+    restoreArguments({}, schema);
+    void [s, lossy, a, ids, init, version, checkSchema, normalizeSchemaForCCA, q, v, r, repairArguments];
   `;
-  const names = "normalize, normalizeSchema, adaptSchemaForStrict, targets, enforceStrictSchema, ToolSchemaError, init, version, checkSchema, normalizeSchemaForCCA";
+  const names = "normalize, normalizeSchema, adaptSchemaForStrict, targets, enforceStrictSchema, ToolSchemaError, init, version, checkSchema, normalizeSchemaForCCA, prepareToolCall, validateArguments, restoreArguments, repairArguments";
 
   function typecheck(dir, files, compilerOptions) {
     const project = join(consumer, dir);
