@@ -91,7 +91,7 @@ impl<'d> Fixer<'d, '_> {
         }
         if let Some(Value::Array(all)) = m.get("allOf") {
             for (i, b) in all.iter().enumerate() {
-                self.at(&["allOf", &i.to_string()], |f| f.fix(value, b))?;
+                self.fix_at(&["allOf", &i.to_string()], value, b)?;
             }
         }
         for key in ["anyOf", "oneOf"] {
@@ -100,10 +100,10 @@ impl<'d> Fixer<'d, '_> {
             }
         }
         if let Some(cond) = m.get("if") {
-            let taken = self.at(&["if"], |f| f.fits(value, cond))?;
+            let taken = self.fits_at(&["if"], value, cond)?;
             let branch = if taken { "then" } else { "else" };
             if let Some(b) = m.get(branch) {
-                self.at(&[branch], |f| f.fix(value, b))?;
+                self.fix_at(&[branch], value, b)?;
             }
         }
         Ok(())
@@ -129,14 +129,19 @@ impl<'d> Fixer<'d, '_> {
             && has_empty(value)
     }
 
-    fn at<T>(&mut self, segs: &[&str], f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        for s in segs {
-            self.spath.push(s);
-        }
-        let out = f(self);
-        for _ in segs {
-            self.spath.pop();
-        }
+    /// `fix` one level down the schema (`segs` appended to its path).
+    fn fix_at(&mut self, segs: &[&str], value: &mut Value, schema: &'d Value) -> Result<()> {
+        segs.iter().for_each(|s| self.spath.push(s));
+        let out = self.fix(value, schema);
+        segs.iter().for_each(|_| self.spath.pop());
+        out
+    }
+
+    /// `fits` one level down the schema.
+    fn fits_at(&mut self, segs: &[&str], value: &Value, schema: &'d Value) -> Result<bool> {
+        segs.iter().for_each(|s| self.spath.push(s));
+        let out = self.fits(value, schema);
+        segs.iter().for_each(|_| self.spath.pop());
         out
     }
 
@@ -300,7 +305,7 @@ impl<'d> Fixer<'d, '_> {
             self.ipath.push(&key);
             for (segs, schema) in &subs {
                 let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
-                let out = self.at(&segs, |f| f.fix(child, schema));
+                let out = self.fix_at(&segs, child, schema);
                 if out.is_err() {
                     self.ipath.pop();
                     return out;
@@ -325,7 +330,7 @@ impl<'d> Fixer<'d, '_> {
             let mut nullable = true;
             for (segs, schema) in &subs {
                 let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
-                nullable &= self.at(&segs, |f| f.fits(&Value::Null, schema))?;
+                nullable &= self.fits_at(&segs, &Value::Null, schema)?;
             }
             if nullable {
                 obj.insert(key.to_string(), Value::Null);
@@ -386,7 +391,7 @@ impl<'d> Fixer<'d, '_> {
         let code = "null-removed";
         for (segs, schema) in subs {
             let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
-            if !self.at(&segs, |f| f.fits(value, schema))? {
+            if !self.fits_at(&segs, value, schema)? {
                 return Ok(Some(code));
             }
         }
@@ -404,7 +409,7 @@ impl<'d> Fixer<'d, '_> {
             };
             let Some(schema) = schema else { continue };
             self.ipath.push(&idx);
-            let out = self.at(&segs, |f| f.fix(item, schema));
+            let out = self.fix_at(&segs, item, schema);
             self.ipath.pop();
             out?;
         }
@@ -434,8 +439,8 @@ impl<'d> Fixer<'d, '_> {
                 // Fits already: only the branch it fits says which fields are optional.
                 for i in order {
                     let idx = i.to_string();
-                    if self.at(&[key, &idx], |f| f.fits(value, &branches[i]))? {
-                        return self.at(&[key, &idx], |f| f.fix(value, &branches[i]));
+                    if self.fits_at(&[key, &idx], value, &branches[i])? {
+                        return self.fix_at(&[key, &idx], value, &branches[i]);
                     }
                 }
             }
@@ -447,7 +452,7 @@ impl<'d> Fixer<'d, '_> {
             let mark = self.report.diagnostics.len();
             let mut candidate = value.clone();
             let idx = i.to_string();
-            self.at(&[key, &idx], |f| f.fix(&mut candidate, &branches[i]))?;
+            self.fix_at(&[key, &idx], &mut candidate, &branches[i])?;
             if matches!(self.mode, Mode::Restore { .. }) && !self.fits(&candidate, schema)? {
                 self.drop_undeclared(&mut candidate, &branches[i], &union_at.child(&idx), i);
             }

@@ -4,21 +4,24 @@
 //! in wasm and natively alike. A pattern it cannot compile (lookaround,
 //! backreferences, `\p{…}`) checks nothing (`None`), the way a provider that
 //! drops it would; the report of the normalization names those patterns.
-use std::collections::HashMap;
-
+/// Compiled once per call; a schema holds few distinct patterns, so a list
+/// is all the lookup needs.
 #[derive(Default)]
 pub struct Patterns {
-    compiled: HashMap<String, Option<engine::Regex>>,
+    compiled: Vec<(String, Option<engine::Regex>)>,
 }
 
 impl Patterns {
     /// Whether `text` contains a match of `pattern` (patterns are not anchored).
     pub fn is_match(&mut self, pattern: &str, text: &str) -> Option<bool> {
-        if !self.compiled.contains_key(pattern) {
-            self.compiled
-                .insert(pattern.to_string(), engine::compile(pattern));
-        }
-        let re = self.compiled.get(pattern)?.as_ref()?;
+        let at = match self.compiled.iter().position(|(p, _)| p == pattern) {
+            Some(at) => at,
+            None => {
+                self.compiled.push((pattern.to_string(), engine::compile(pattern)));
+                self.compiled.len() - 1
+            }
+        };
+        let re = self.compiled[at].1.as_ref()?;
         Some(engine::find(re, text))
     }
 }

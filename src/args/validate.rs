@@ -43,7 +43,8 @@ pub(super) struct Outcome {
     props: HashSet<String>,
     items: usize,
     all_items: bool,
-    contained: HashSet<usize>,
+    /// Indices `contains` matched, ascending.
+    contained: Vec<usize>,
 }
 
 impl Outcome {
@@ -61,12 +62,14 @@ impl Outcome {
         props: HashSet<String>,
         items: usize,
         all: bool,
-        contained: HashSet<usize>,
+        contained: Vec<usize>,
     ) {
         self.props.extend(props);
         self.items = self.items.max(items);
         self.all_items |= all;
         self.contained.extend(contained);
+        self.contained.sort_unstable();
+        self.contained.dedup();
     }
 }
 
@@ -81,7 +84,7 @@ pub(super) struct Validator<'d> {
     /// entered at: the same pair again is a loop that consumes nothing.
     active: Vec<(Pointer, usize)>,
     /// Patterns the engine cannot run (lookaround, backreferences), by schema pointer.
-    unchecked: std::collections::BTreeSet<String>,
+    unchecked: Vec<String>,
 }
 
 /// All errors of `args` against the original schema.
@@ -90,7 +93,7 @@ pub(super) struct Validator<'d> {
 pub(super) fn errors(args: &Value, doc: &Original) -> Result<(Vec<ArgError>, Vec<String>)> {
     let mut v = Validator::new(doc);
     let errors = v.check(&doc.root, args, &Pointer::root(), &Pointer::root())?.errors;
-    Ok((errors, v.unchecked.into_iter().collect()))
+    Ok((errors, v.unchecked))
 }
 
 impl<'d> Validator<'d> {
@@ -151,6 +154,12 @@ impl<'d> Validator<'d> {
         };
         self.depth -= 1;
         out
+    }
+
+    fn note_unchecked(&mut self, at: String) {
+        if !self.unchecked.contains(&at) {
+            self.unchecked.push(at);
+        }
     }
 
     fn fail(&self, out: &mut Outcome, keyword: &str, message: String) {
@@ -287,7 +296,7 @@ impl<'d> Validator<'d> {
         if let Some(Value::String(p)) = m.get("pattern") {
             let found = self.patterns.is_match(p, s);
             if found.is_none() {
-                self.unchecked.insert(self.spath.child("pattern").to_string());
+                self.note_unchecked(self.spath.child("pattern").to_string());
             }
             if found == Some(false) {
                 self.must_be(out, "pattern", m, inst);
@@ -325,20 +334,14 @@ impl<'d> Validator<'d> {
             );
         }
         if m.get("uniqueItems") == Some(&Value::Bool(true)) {
-            let mut seen: std::collections::HashMap<String, usize> = Default::default();
-            for (i, item) in items.iter().enumerate() {
-                self.steps += 1;
-                if let Some(j) = seen.insert(canonical(item), i) {
-                    self.fail(
-                        out,
-                        "uniqueItems",
-                        format!(
-                            "{at} must not repeat items: items {j} and {i} are equal ({})",
-                            preview(item)
-                        ),
-                    );
-                    break;
-                }
+            // Sorted by canonical text: equal items sit side by side.
+            let mut keyed: Vec<(String, usize)> = items.iter().enumerate().map(|(i, item)| (canonical(item), i)).collect();
+            self.steps += keyed.len();
+            keyed.sort_unstable();
+            let first_repeat = keyed.windows(2).filter(|w| w[0].0 == w[1].0).map(|w| (w[0].1, w[1].1)).min_by_key(|&(_, later)| later);
+            if let Some((j, i)) = first_repeat {
+                let msg = format!("{at} must not repeat items: items {j} and {i} are equal ({})", preview(&items[i]));
+                self.fail(out, "uniqueItems", msg);
             }
         }
         let mut evaluated = 0;
@@ -359,13 +362,13 @@ impl<'d> Validator<'d> {
             out.all_items = true;
         }
         if let Some(schema) = m.get("contains") {
-            let mut found = HashSet::new();
+            let mut found = Vec::new();
             for (i, item) in items.iter().enumerate() {
                 if self
                     .child(&["contains"], &i.to_string(), schema, item)?
                     .valid()
                 {
-                    found.insert(i);
+                    found.push(i);
                 }
             }
             let min = m.get("minContains").and_then(Value::as_u64).unwrap_or(1);
@@ -399,7 +402,7 @@ impl<'d> Validator<'d> {
                     ),
                 );
             }
-            out.contained.extend(found);
+            out.absorb_annotations(HashSet::new(), 0, false, found);
         }
         Ok(())
     }
@@ -512,7 +515,7 @@ impl<'d> Validator<'d> {
             for (p, schema) in patterns.into_iter().flatten() {
                 let found = self.patterns.is_match(p, key);
                 if found.is_none() {
-                    self.unchecked.insert(self.spath.child("patternProperties").child(p).to_string());
+                    self.note_unchecked(self.spath.child("patternProperties").child(p).to_string());
                 }
                 if found == Some(true) {
                     matched = true;
@@ -712,7 +715,7 @@ impl<'d> Validator<'d> {
         if let (Some(schema), Value::Array(items)) = (m.get("unevaluatedItems"), inst) {
             if !out.all_items {
                 for (i, item) in items.iter().enumerate().skip(out.items) {
-                    if out.contained.contains(&i) {
+                    if out.contained.binary_search(&i).is_ok() {
                         continue;
                     }
                     let o = self.child(&["unevaluatedItems"], &i.to_string(), schema, item)?;
