@@ -25,3 +25,18 @@ for id in $ids; do
   n=$((n + 1))
 done
 echo "demo: $n targets normalized; outputs in build/demo/"
+
+# The way back: arguments a strict model sends for the first tool (null for
+# every optional field, a number written as text), restored and validated.
+first=$(node -e 'const d = require(process.argv[1]); console.log(JSON.stringify((d.result ?? d).tools[0]))' "./$input")
+printf '%s' "$first" > build/demo/tool.json
+args=$(node -e '
+  const t = JSON.parse(process.argv[1]); const s = t.inputSchema; const out = {};
+  for (const [k, p] of Object.entries(s.properties ?? {})) {
+    if ((s.required ?? []).includes(k)) out[k] = p.type === "number" || p.type === "integer" ? "1" : p.type === "array" ? [] : p.type === "boolean" ? false : "x";
+    else out[k] = null;
+  }
+  console.log(JSON.stringify(out));' "$first")
+echo "round trip for $(node -e 'console.log(JSON.parse(process.argv[1]).name)' "$first") (openai-strict): the model sent $args"
+printf '%s' "$args" | "${cli[@]}" restore --target openai-strict --schema build/demo/tool.json --report --compact - 2>&1 | sed 's/^/  /'
+
