@@ -345,3 +345,41 @@ fn restored_arguments_validate_against_the_original() {
     assert!(total.generated > 10_000, "too few instances generated: {}", total.generated);
     assert!(failures.is_empty(), "{} round-trip failures:\n{}", failures.len(), failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n"));
 }
+
+/// The round trip is the identity on arguments that already fit: instances
+/// generated from each original schema (after its `$ref`s resolve in place),
+/// accepted by it, come back from `prepare` unchanged and with nothing to
+/// report, for every target. Every generated instance, accepted or not, is
+/// also judged by the `jsonschema` crate, which must agree.
+#[test]
+fn arguments_that_fit_come_back_unchanged() {
+    let corpus = common::corpus();
+    let (mut fitting, mut judged, mut disagreements) = (0usize, 0usize, Vec::new());
+    for (id, schema) in &corpus {
+        let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&read_nullable(schema)).ok();
+        for style in [Style::Nulls, Style::Full, Style::Required] {
+            let instance = generate(schema, schema, style, 0);
+            let ours = args::validate(&instance, schema, 256).expect("validate");
+            if let Some(c) = checker.as_ref().filter(|_| ours.unchecked.is_empty()) {
+                judged += 1;
+                if c.is_valid(&instance) != ours.valid {
+                    disagreements.push(format!("{id}: {instance} (ours: {:?})", ours.errors));
+                }
+            }
+            if !ours.valid {
+                continue;
+            }
+            fitting += 1;
+            for target in targets::TARGETS {
+                let out = args::prepare(&instance, schema, target, &RestoreOptions::default()).expect("prepare");
+                assert!(out.ok, "{} {id}: fitting arguments rejected: {:?}", target.id, out.errors);
+                assert_eq!(out.args.to_string(), instance.to_string(), "{} {id}: fitting arguments rewritten", target.id);
+                let changes: Vec<_> = out.report.diagnostics.iter().filter(|d| d.code != "pattern-unchecked").collect();
+                assert!(changes.is_empty(), "{} {id}: fitting arguments reported changes: {changes:?}", target.id);
+            }
+        }
+    }
+    let _ = writeln!(std::io::stderr(), "identity: {fitting} fitting instances × {} targets unchanged; validators agree on {judged} judged instances", targets::TARGETS.len());
+    assert!(fitting > 500, "too few fitting instances: {fitting}");
+    assert!(disagreements.is_empty(), "{} disagreements with the jsonschema crate:\n{}", disagreements.len(), disagreements.iter().take(10).cloned().collect::<Vec<_>>().join("\n"));
+}
