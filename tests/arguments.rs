@@ -181,3 +181,57 @@ fn argument_fixtures() {
         failures.join("\n")
     );
 }
+
+/// Hostile arguments and originals end, bounded, with a result or a clear error.
+#[test]
+fn hostile_arguments_and_schemas_are_bounded() {
+    use serde_json::json;
+    let opts = RestoreOptions::default();
+    let strict = targets::get("openai-strict").unwrap();
+    // 100,000 levels of arguments: too-deep before any recursion.
+    let mut deep = json!(1);
+    for _ in 0..100_000 {
+        deep = Value::Array(vec![deep]);
+    }
+    for e in [
+        args::validate(&deep, &json!({}), 256).unwrap_err(),
+        args::repair(&deep, &json!({}), 256).unwrap_err(),
+        args::prepare(&deep, &json!({}), strict, &opts).unwrap_err(),
+    ] {
+        assert_eq!(e.code(), "too-deep");
+    }
+    std::mem::forget(deep); // dropping 100,000 nested arrays recursively is the test harness's stack, not ours
+    // A ref loop that consumes nothing, and one that recurses through properties.
+    let looped = json!({"$ref": "#", "properties": {"a": {"$ref": "#"}}});
+    assert!(args::validate(&json!({"a": {"a": {"a": 1}}}), &looped, 256).unwrap().valid);
+    let out = args::prepare(&json!({"a": {"a": null}}), &looped, strict, &opts).unwrap();
+    assert!(out.ok);
+    // Nested unions under refs: exponential to evaluate naively; bounded by the step budget.
+    // Each definition refers twice to the one before: linear to write, 2^40 paths to walk.
+    let mut defs = serde_json::Map::new();
+    defs.insert("d0".into(), json!({"type": "boolean"}));
+    for i in 1..=40 {
+        let prev = format!("#/$defs/d{}", i - 1);
+        defs.insert(format!("d{i}"), json!({"anyOf": [{"$ref": prev}, {"allOf": [{"$ref": prev}]}]}));
+    }
+    let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d40"}}, "$defs": defs});
+    let started = std::time::Instant::now();
+    match args::prepare(&json!({"x": "true"}), &schema, strict, &opts) {
+        Ok(_) => {}
+        Err(e) => assert_eq!(e.code(), "too-large", "{e}"),
+    }
+    assert!(started.elapsed().as_secs() < 20, "the union bomb took {:?}", started.elapsed());
+
+    // 100,000 items under uniqueItems, and a 100,000-value enum.
+    let many: Vec<Value> = (0..100_000).map(|i| json!(i)).collect();
+    let unique = json!({"type": "array", "uniqueItems": true, "items": {"enum": many.clone()}});
+    let mut items = many.clone();
+    items.push(json!(99_999.0));
+    let v = args::validate(&Value::Array(items), &unique, 256).unwrap();
+    assert_eq!(v.errors.len(), 1, "{:?}", v.errors.first());
+    assert!(v.errors[0].message.contains("items 99999 and 100000 are equal"), "{}", v.errors[0].message);
+    // A pattern written to backtrack catastrophically runs in linear time.
+    let redos = json!({"type": "string", "pattern": "^(a+)+$"});
+    let text = format!("{}!", "a".repeat(50_000));
+    assert!(!args::validate(&json!(text), &redos, 256).unwrap().valid);
+}

@@ -85,6 +85,8 @@ pub(super) struct Validator<'d> {
     active: Vec<(Pointer, usize)>,
     /// Patterns the engine cannot run (lookaround, backreferences), by schema pointer.
     unchecked: Vec<String>,
+    /// Long enums as sets of canonical texts, by the address of their values.
+    enums: Vec<(usize, HashSet<String>)>,
 }
 
 /// All errors of `args` against the original schema.
@@ -107,6 +109,7 @@ impl<'d> Validator<'d> {
             patterns: Patterns::default(),
             active: Vec::new(),
             unchecked: Default::default(),
+            enums: Vec::new(),
         }
     }
 
@@ -154,6 +157,24 @@ impl<'d> Validator<'d> {
         };
         self.depth -= 1;
         out
+    }
+
+    /// Enum membership; a long enum is hashed once per call (by canonical
+    /// text), so 100,000 items against 100,000 values stay linear.
+    fn in_enum(&mut self, values: &[Value], inst: &Value) -> bool {
+        if values.len() <= 32 {
+            return values.iter().any(|v| json_eq(v, inst));
+        }
+        let key = values.as_ptr() as usize;
+        let at = match self.enums.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                self.steps += values.len();
+                self.enums.push((key, values.iter().map(canonical).collect()));
+                self.enums.len() - 1
+            }
+        };
+        self.enums[at].1.contains(&canonical(inst))
     }
 
     fn note_unchecked(&mut self, at: String) {
@@ -215,7 +236,7 @@ impl<'d> Validator<'d> {
             }
         }
         if let Some(Value::Array(values)) = m.get("enum") {
-            if !values.iter().any(|v| json_eq(v, inst)) {
+            if !self.in_enum(values, inst) {
                 self.must_be(&mut out, "enum", m, inst);
             }
         }
