@@ -6,7 +6,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup setup-browser pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick demo clean
+.PHONY: help setup setup-browser setup-suite pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick demo clean
 
 help:
 	@echo "make demo   build the package, then normalize examples/github-tools-list.json for every target"
@@ -35,7 +35,11 @@ test: test-rust test-js test-wasm test-web test-consumers test-grammars test-pee
 test-rust:
 	cargo test
 
-test-js: pkg setup-browser
+# The JSON-Schema-Test-Suite for the argument validator (PyPI's jsonschema sdist).
+setup-suite:
+	scripts/setup-suite.sh
+
+test-js: pkg setup-browser setup-suite
 	node --test --test-reporter=spec tests/js/*.test.mjs
 
 .PHONY: test-wasm test-web test-grammars
