@@ -35,6 +35,7 @@ for (const name of wanted) if (!(name in RUNTIMES)) usage(`unknown runtime ${nam
 const runtimes = wanted.length > 0 ? wanted : Object.keys(RUNTIMES);
 
 const { bundle, expectations, problems } = collect(join(root, "tests/fixtures"));
+addArguments(join(root, "tests/arguments"));
 if (problems.length > 0) {
   for (const p of problems) console.log(`fixture tree: ${p}`);
   console.log(`0 passed, ${problems.length} failed`);
@@ -138,9 +139,35 @@ function collect(dir) {
   return { bundle: { fixtures, cases }, expectations, problems };
 }
 
+/**
+ * The round-trip fixtures (tests/arguments/*.json: a call, its arguments and
+ * what must come back) join the bundle as `{argument}` cases.
+ */
+function addArguments(dir) {
+  bundle.arguments = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    const f = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    const index = bundle.arguments.push({ name: file.slice(0, -5), call: f.call, target: f.target, schema: f.schema, args: f.args, options: f.options }) - 1;
+    bundle.cases.push({ argument: index });
+    expectations.push({ argument: f.expect });
+  }
+}
+
 function caseName(i) {
-  const { fixture, target } = bundle.cases[i];
+  const { fixture, target, argument } = bundle.cases[i];
+  if (argument !== undefined) return `arguments/${bundle.arguments[argument].name}`;
   return `${bundle.fixtures[fixture].name} [${target}]`;
+}
+
+/** An argument case: each field the fixture expects, compared as JSON text. */
+function judgeArgument(got, want) {
+  if (got.ok === undefined) return `expected a result, got ${got.error?.name} ${got.error?.code ?? ""}: ${got.error?.message}`;
+  for (const key of ["args", "codes", "messages", "ok", "valid", "lossy"]) {
+    if (key in want && JSON.stringify(got.ok[key]) !== JSON.stringify(want[key])) {
+      return `${key}: got ${clip(got.ok[key])}, expected ${clip(want[key])}`;
+    }
+  }
+  return null;
 }
 
 /** One failure message per case, or null where the answer matches. */
@@ -152,6 +179,7 @@ function judge(results) {
   return results.map((got, i) => {
     const want = expectations[i];
     if (typeof got !== "object" || got === null) return `no answer for this case: ${clip(got)}`;
+    if (want.argument !== undefined) return judgeArgument(got, want.argument);
     if (want.error !== undefined) {
       if (got.error === undefined) return `expected error ${JSON.stringify(want.error)}, got a schema: ${clip(got.ok?.schema)}`;
       const e = got.error;
