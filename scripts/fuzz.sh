@@ -47,10 +47,12 @@ run() {
   else
     echo "fuzz: $target for ${seconds}s"
   fi
-  # -timeout: one input running longer is a hang finding; -rss_limit_mb: an
-  # input needing more memory is an OOM finding; -max_len matches seed.mjs.
+  # -timeout: one input running longer is a hang finding (wall-clock: 30 s, as
+  # a niced run on a busy machine once spent 12 s on a ref bomb that takes 0.6 s
+  # of CPU in this instrumented build); -rss_limit_mb: an input needing more
+  # memory is an OOM finding; -max_len matches seed.mjs.
   nice cargo fuzz run --sanitizer none "$target" "fuzz/corpus/$target" -- \
-    -dict=fuzz/json-schema.dict -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -dict=fuzz/json-schema.dict -max_len=65536 -timeout=30 -rss_limit_mb=2048 \
     "${budget[@]}" -print_final_stats=1 2>&1 | tee "fuzz/artifacts/$target.log" | grep -E "^(#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|SUMMARY|thread .* panicked)|Test unit written" || true
   # libFuzzer exits non-zero on a finding; the pipe above hides that status.
   if [ -n "$(find "fuzz/artifacts/$target" \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) -print -quit)" ]; then

@@ -120,6 +120,23 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
     };
     let relaxed = cx.target.relaxed.and_then(targets::get).unwrap_or(&targets::openai::OPENAI);
     let fallback = normalize(schema, relaxed, cx.opts)?;
+    // The relaxed target's own (reported) rewrites can remove what strict mode
+    // could not represent (a root union of an object and a string is merged
+    // into the object): strict mode then takes the relaxed form, which is what
+    // normalizing the fallback again would give, so the call stays idempotent.
+    let mut retry = Cx::new(cx.target, cx.opts);
+    if let Ok(out) = run(&fallback.schema, &mut retry) {
+        if check(&out, cx.target).is_empty() {
+            let mut report = fallback.report;
+            report.lossy |= retry.report.lossy;
+            report.diagnostics.extend(retry.report.diagnostics);
+            for (counter, n) in retry.report.counters {
+                *report.counters.entry(counter).or_insert(0) += n;
+            }
+            report.count("strictFromRelaxed");
+            return Ok(Normalized { schema: out, strict: Some(true), strict_error: None, report });
+        }
+    }
     let mut report = fallback.report;
     report.count("strictFailures");
     report.lossy(
@@ -133,7 +150,28 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
     Ok(Normalized { schema: fallback.schema, strict: Some(false), strict_error: Some(failure), report })
 }
 
+/// Most extra runs `run` makes to settle kept `$ref`s (each one inlines every
+/// definition that a previous run's rules left without its recursion).
+const MAX_SETTLE_RUNS: usize = 4;
+
 fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
+    let mut out = run_once(schema, cx)?;
+    // Recursion is decided on the input's ref graph, before the target's rules
+    // strip keywords; when they strip the edge that closed a cycle, the output
+    // normalized again would differ, so it is (see `refs::settled`).
+    for _ in 0..MAX_SETTLE_RUNS {
+        if refs::settled(&out, cx.target) {
+            break;
+        }
+        cx.count("cyclesDissolved");
+        cx.null_dropped.clear();
+        cx.closed.clear();
+        out = run_once(&out, cx)?;
+    }
+    Ok(out)
+}
+
+fn run_once(schema: &Value, cx: &mut Cx) -> Result<Value> {
     let mut doc = match schema {
         Value::Object(_) => schema.clone(),
         Value::Bool(true) => json!({}),
@@ -236,8 +274,12 @@ fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
                 let Some(Value::Object(b)) = branches.first().cloned() else { continue };
                 // The node's own union goes, so the branch's keyword of that name may
                 // take its place; every other shared keyword must agree.
-                let fits =
-                    b.iter().all(|(k, v)| k == key || node.get(k).is_none_or(|mine| mine == v) || passes::is_annotation(k));
+                // (`nullable: true` widens: absent on the node, null is not accepted.)
+                let fits = b.iter().all(|(k, v)| {
+                    k == key
+                        || passes::is_annotation(k)
+                        || if k == "nullable" { node.get(k) == Some(v) } else { node.get(k).map_or(true, |mine| mine == v) }
+                });
                 if fits {
                     node.shift_remove(key);
                     for (k, v) in b {

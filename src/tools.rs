@@ -145,8 +145,12 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
                 rep.error = Some(json!({"code": e.code(), "pointer": e.pointer(), "message": e.to_string()}));
                 rep.report.lossy("tool-failed", &Default::default(), format!("this tool's schema could not be normalized ({}): {e}; it was replaced by an empty object schema", e.code()));
                 set_path(&mut tool_out, slot, crate::cca_fallback());
-                if let (true, Some(sp)) = (target.on_violation == crate::targets::OnViolation::FailOpen, strict_slot) {
-                    set_path(&mut tool_out, sp, Value::Bool(false));
+                // The empty object schema is not a strict one, whether or not the
+                // tool format has a `strict` field to say so (MCP's has none).
+                if target.on_violation == crate::targets::OnViolation::FailOpen {
+                    if let Some(sp) = strict_slot {
+                        set_path(&mut tool_out, sp, Value::Bool(false));
+                    }
                     rep.strict = Some(false);
                 }
             }
@@ -242,4 +246,31 @@ fn fit_budget(
         r.report.count("strictBudgetDowngrades");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A tool that could not be normalized gets the empty object schema, which is
+    /// no strict schema: on a strict target it is reported `strict: false` even in
+    /// a format without a `strict` field (fuzz/ entry_points target, an MCP list
+    /// for openai-strict with options every tool refuses).
+    #[test]
+    fn a_failed_tool_is_not_strict_in_any_format() {
+        let opts = Options { strip_keywords: vec!["properties".into()], ..Options::default() };
+        let schema = json!({"type": "object", "properties": {"repo": {"type": "string"}}});
+        for list in [
+            json!([{"name": "status", "inputSchema": schema}]),
+            json!([{"type": "function", "function": {"name": "status", "parameters": schema}}]),
+        ] {
+            for target in [&crate::targets::openai::OPENAI_STRICT, &crate::targets::compat::DEEPSEEK_STRICT] {
+                let out = normalize_tools(&list, target, &opts).unwrap();
+                let tool = &out.telemetry.tools[0];
+                assert!(tool.error.is_some() && tool.report.has("tool-failed"), "{list}");
+                assert_eq!(tool.strict, Some(false), "{} {list}", target.id);
+            }
+        }
+    }
 }

@@ -17,11 +17,29 @@ pub struct Cx<'t> {
     /// Pointers of nodes whose "may be null" was dropped (the parent object makes
     /// them optional instead).
     pub null_dropped: std::collections::HashSet<String>,
+    /// Fingerprints of the objects the target closed (`additionalProperties:
+    /// false` added by its rules, not written in the input), so that merging
+    /// them reads them as written (`passes::merge::as_written`). By content, not
+    /// pointer: rules move subschemas (spliced unions, nullable wrappers).
+    pub closed: std::collections::HashSet<u64>,
+    /// How many lossy diagnostics each (code, message) has had.
+    repeats: std::collections::HashMap<(&'static str, String), usize>,
 }
+
+/// Most lossy diagnostics kept with one code and message.
+pub const MAX_REPEATS: usize = 64;
 
 impl<'t> Cx<'t> {
     pub fn new(target: &'t Target, opts: &'t Options) -> Self {
-        Cx { target, opts, report: Report::default(), path: Pointer::root(), null_dropped: Default::default() }
+        Cx {
+            target,
+            opts,
+            report: Report::default(),
+            path: Pointer::root(),
+            null_dropped: Default::default(),
+            closed: Default::default(),
+            repeats: Default::default(),
+        }
     }
 
     /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
@@ -37,7 +55,19 @@ impl<'t> Cx<'t> {
         self.path.pop();
     }
 
+    /// A lossy change at the current pointer. Past `MAX_REPEATS` diagnostics
+    /// with the same code and message (one rule meeting every inlined copy of a
+    /// definition: a ref bomb made 13,000 from 2 KB of input) the rest are only
+    /// counted (`diagnosticsElided`), so the report stays bounded like the schema.
     pub fn lossy(&mut self, code: &'static str, message: impl Into<String>) {
+        let message = message.into();
+        let seen = self.repeats.entry((code, message.clone())).or_insert(0);
+        *seen += 1;
+        if *seen > MAX_REPEATS {
+            self.report.lossy = true;
+            self.count("diagnosticsElided");
+            return;
+        }
         let path = self.path.clone();
         self.report.lossy(code, &path, message);
     }
@@ -196,5 +226,29 @@ mod tests {
     fn depth_scan_ignores_brackets_in_strings() {
         assert_eq!(json_depth(r#"{"a":"{{[[\"]]","b":[{}]}"#), 3);
         assert_eq!(value_depth(&serde_json::json!({"a": [{"b": 1}]})), 3);
+    }
+
+    /// fuzz/ normalize target (cca, `maxRecursion: 0`): a ref bomb whose leaves
+    /// are a dangling `$ref` gave a 394 KB schema (the size budget) with a
+    /// 5.3 MB report, one `unresolved-ref` and one `typeless-node-typed` per
+    /// inlined copy. Repeats past `MAX_REPEATS` are counted instead.
+    #[test]
+    fn repeated_diagnostics_are_bounded() {
+        let mut defs = serde_json::Map::new();
+        defs.insert("d0".into(), serde_json::json!({"$ref": "#/$defs/missing"}));
+        for i in 1..=20 {
+            let prev = format!("#/$defs/d{}", i - 1);
+            defs.insert(format!("d{i}"), serde_json::json!({"type": "object", "properties": {"l": {"$ref": prev}, "r": {"$ref": prev}}}));
+        }
+        let schema = serde_json::json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d20"}}, "$defs": defs});
+        for id in ["cca", "google", "ollama"] {
+            let out = crate::normalize(&schema, crate::targets::get(id).unwrap(), &Default::default()).unwrap();
+            for code in ["unresolved-ref", "typeless-node-typed"] {
+                let n = out.report.diagnostics.iter().filter(|d| d.code == code).count();
+                assert!(n <= MAX_REPEATS, "{id}: {n} {code}");
+            }
+            assert!(out.report.counters.get("diagnosticsElided").is_some_and(|n| *n > 1000), "{id}: {:?}", out.report.counters);
+            assert!(serde_json::to_string(&out.report).unwrap().len() < 100_000, "{id}");
+        }
     }
 }

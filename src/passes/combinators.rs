@@ -1,8 +1,9 @@
 //! `oneOf`, `allOf`, and `anyOf` shapes the targets reject.
-use super::merge::{conjoin, is_object_like, unite_objects};
+use super::merge::{as_written, conjoin, is_object_like, unite_objects};
 use super::types::{is_typed, single_type};
 use super::{apply, is_annotation, is_null_schema};
 use crate::error::Result;
+use crate::targets::OnViolation;
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};
 
@@ -23,7 +24,7 @@ pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
         // the pairwise conjunctions, exact when every pair conjoins; llama.cpp and
         // mcp-schema-normalize skip such nodes (`union_coexistence_skipped`).
         let one = node.shift_remove("oneOf").unwrap_or(Value::Null);
-        if let Some(product) = cross(node.get("anyOf"), &one) {
+        if let Some(product) = cross(node.get("anyOf"), &one, cx) {
             node.insert("anyOf".into(), Value::Array(product));
             cx.count("unionCoexistenceRewrites");
             return Ok(());
@@ -44,7 +45,7 @@ pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
 
 /// Every pairwise conjunction of two unions' branches, when each one conjoins
 /// and the product stays small (at most 16 branches).
-fn cross(a: Option<&Value>, b: &Value) -> Option<Vec<Value>> {
+fn cross(a: Option<&Value>, b: &Value, cx: &Cx) -> Option<Vec<Value>> {
     let (Some(Value::Array(a)), Value::Array(b)) = (a, b) else { return None };
     if a.len() * b.len() > 16 {
         return None;
@@ -52,7 +53,7 @@ fn cross(a: Option<&Value>, b: &Value) -> Option<Vec<Value>> {
     let mut out = Vec::with_capacity(a.len() * b.len());
     for x in a {
         for y in b {
-            out.push(Value::Object(conjoin(x.as_object()?, y.as_object()?)?));
+            out.push(Value::Object(conjoin(&as_written(x.as_object()?, cx), &as_written(y.as_object()?, cx))?));
         }
     }
     Some(out)
@@ -74,27 +75,43 @@ pub fn discriminated(branches: &[Value]) -> bool {
     })
 }
 
-/// `allOf` merged into its node. A single entry wins over the node's siblings
-/// (openai-python `_pydantic.py`, seed 000); several are conjoined when that is
-/// exact. Where it is not, targets that accept `allOf` keep it; others overlay
-/// the entries in order (later wins) and report it.
+/// `allOf` merged into its node: the entries are conjoined with the node when
+/// that is exact, and a single entry's annotations win over the node's
+/// (openai-python `_pydantic.py`, seed 000: Pydantic's `allOf: [{$ref}]` with
+/// the field's own description). Where it is not exact, targets that accept
+/// `allOf` keep it; strict targets fail open; others overlay the entries in
+/// order (the first wins a conflict) and report it.
 pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(entries)) = node.get("allOf") else { return Ok(()) };
-    let entries: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().cloned()).collect();
-    let mut base = node.clone();
+    let entries: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
+    let mut base = as_written(node, cx);
     base.shift_remove("allOf");
-    let merged = if entries.len() == 1 {
-        let mut m = base.clone();
-        for (k, v) in &entries[0] {
-            m.insert(k.clone(), v.clone());
+    // Members that more than one side declares are merged by `conjoin` into new
+    // subschemas, which need the rules again (Gemini's propertyOrdering).
+    let nested = |m: &Map<String, Value>| ["properties", "items", "additionalProperties"].iter().any(|k| m.get(*k).is_some_and(Value::is_object));
+    let remerged = entries.iter().filter(|e| nested(e)).count() + usize::from(nested(&base)) > 1;
+    let merged = entries.iter().try_fold(base.clone(), |acc, e| conjoin(&acc, e)).map(|mut m| {
+        if let [only] = entries.as_slice() {
+            for (k, v) in only.iter().filter(|(k, _)| is_annotation(k)) {
+                m.insert(k.clone(), v.clone());
+            }
         }
-        Some(m)
-    } else {
-        entries.iter().try_fold(base.clone(), |acc, e| conjoin(&acc, e))
-    };
+        m
+    });
+    let exact = merged.is_some();
     let merged = match merged {
         Some(m) => m,
-        None if cx.target.caps.all_of || cx.target.on_violation == crate::targets::OnViolation::FailOpen => return Ok(()),
+        None if cx.target.caps.all_of => return Ok(()),
+        // Strict mode cannot write the conjunction, and neither dropping `allOf`
+        // (strip-unsupported would) nor overlaying it may widen a strict schema:
+        // the call fails open to the relaxed target, which keeps or overlays it
+        // and says so. Only the sanitize stage, which never fails open, overlays.
+        None if cx.target.on_violation == OnViolation::FailOpen && cx.opts.strict_stage == crate::options::StrictStage::Full => {
+            return Err(crate::Error::StrictUnrepresentable {
+                pointer: cx.path.child("allOf"),
+                message: "allOf entries that cannot be merged into one schema (conflicting types, patterns or unions) cannot be expressed in strict mode".into(),
+            });
+        }
         None => {
             // The first entry wins a conflict: for zod's `pipe` (`allOf: [in, out]`)
             // that is the input the tool receives.
@@ -114,6 +131,12 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if node.contains_key("allOf") {
         return Ok(());
     }
+    if exact && remerged {
+        crate::walk::for_each_child(node, cx, &mut |child, cx| crate::walk::post_order(child, cx, &mut |v, cx| match v {
+            Value::Object(m) => apply(m, cx),
+            _ => Ok(()),
+        }))?;
+    }
     apply(node, cx)
 }
 
@@ -126,6 +149,10 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let rest: Vec<Value> = branches.iter().filter(|b| !is_null_schema(b)).cloned().collect();
+    // Beside a `type` without null the null branches add nothing (the node
+    // rejects null whatever its union says), so the node does not become nullable.
+    let types = super::types_of(node);
+    let admits_null = types.is_empty() || types.contains(&"null") || node.get("nullable") == Some(&Value::Bool(true));
     cx.count("nullUnionRewrites");
     match rest.len() {
         0 => {
@@ -135,12 +162,27 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
         1 => {
             node.shift_remove("anyOf");
-            inline_branch(node, rest.into_iter().next().unwrap_or(Value::Null));
+            let only = rest.into_iter().next().unwrap_or(Value::Null);
+            if let Value::Object(b) = &only {
+                if conjoin(node, b).is_none() {
+                    cx.lossy(
+                        "union-collapsed",
+                        "the one non-null branch contradicts its node (nothing satisfied both); the node's own keywords were kept",
+                    );
+                }
+            }
+            inline_branch(node, only);
+            if !admits_null {
+                node.shift_remove("nullable");
+            }
         }
         // Replaced in place: the union keeps its position among the keys.
         _ => {
             node.insert("anyOf".into(), Value::Array(rest));
         }
+    }
+    if !admits_null {
+        return Ok(());
     }
     if cx.target.caps.nullable_marker {
         node.insert("nullable".into(), Value::Bool(true));
@@ -206,15 +248,17 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         1 => {
             let only = branches[0].clone();
             node.shift_remove("anyOf");
-            if let Value::Object(b) = &only {
-                if conjoin(node, b).is_none() {
+            match only.as_object().map(|b| conjoin(node, b)) {
+                Some(Some(both)) => *node = both,
+                Some(None) => {
                     cx.lossy(
                         "union-collapsed",
                         "a one-branch anyOf contradicts its node (nothing satisfied both); the node's own keywords were kept",
                     );
+                    inline_branch(node, only);
                 }
+                None => inline_branch(node, only),
             }
-            inline_branch(node, only);
             cx.count("singleUnionsInlined");
         }
         _ => {}
@@ -323,7 +367,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
     let mut out = Vec::with_capacity(branches.len());
     for b in branches {
         let Value::Object(b) = b else { return Ok(()) };
-        let Some(mut merged) = conjoin(b, &siblings) else { return Ok(()) };
+        let Some(mut merged) = conjoin(&as_written(b, cx), &siblings) else { return Ok(()) };
         if let Some(Value::Array(values)) = merged.get_mut("enum") {
             // The siblings' enum narrows to the values this branch's type admits.
             if let Some(t) = b.get("type").and_then(Value::as_str) {
@@ -361,6 +405,45 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             continue;
         }
         changed = true;
+        // A union whose other keys validate nothing (annotations, `x-` keys;
+        // its assertions were distributed into it) is its branches, already
+        // typed: spliced, not copied once per type around a nested union.
+        let validates = |k: &str| {
+            k != "anyOf"
+                && matches!(
+                    crate::keywords::get(k).map(|kw| kw.kind),
+                    Some(crate::keywords::Kind::Validation | crate::keywords::Kind::Applicator)
+                )
+        };
+        if let Some(Value::Array(inner)) = m.get("anyOf") {
+            if !inner.is_empty() && inner.iter().all(is_typed) && !m.keys().any(|k| validates(k)) {
+                out.extend(inner.iter().cloned());
+                continue;
+            }
+        }
+        // An enum of values of several types (`[null, "a"]`) is one branch per
+        // type: typed as one of them (`implied` says string), the others would
+        // no longer be accepted, which under `not` accepts them instead.
+        if let Some(Value::Array(values)) = m.get("enum") {
+            let mut groups: Vec<(&'static str, Vec<Value>)> = Vec::new();
+            for v in values {
+                let t = super::types::common_type(std::slice::from_ref(v)).unwrap_or("string");
+                match groups.iter_mut().find(|(g, _)| *g == t) {
+                    Some((_, vs)) => vs.push(v.clone()),
+                    None => groups.push((t, vec![v.clone()])),
+                }
+            }
+            if groups.len() > 1 || groups.first().is_some_and(|(t, _)| *t == "null") {
+                for (t, vs) in groups {
+                    let mut each = m.clone();
+                    each.insert("type".into(), Value::String(t.into()));
+                    each.insert("enum".into(), Value::Array(vs));
+                    apply(&mut each, cx)?;
+                    out.push(Value::Object(each));
+                }
+                continue;
+            }
+        }
         if let Some(t) = super::types::implied(&m) {
             m.insert("type".into(), Value::String(t.into()));
             // Typed now, the branch needs what its type needs (items, properties).
@@ -392,6 +475,12 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             unique.push(b);
         }
     }
+    let single = unique.len() == 1;
     node.insert("anyOf".into(), Value::Array(unique));
+    // Branches that came out equal leave a one-branch union, which is inlined
+    // (as the next run's splice would).
+    if single {
+        return splice_unions(node, cx);
+    }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `const` and literal unions.
 use super::json_text;
+use super::types::value_has_type;
 use crate::error::Result;
 use crate::walk::Cx;
 use serde_json::{Map, Value};
@@ -59,11 +60,22 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
                     descriptions.push(d.clone());
                 }
             }
+            // A literal outside its branch's or the node's type is no value of the
+            // union (`{type: object, anyOf: [{const: "x"}]}` accepts nothing).
+            let typed = |m: &Value, t: Option<&Value>| match t {
+                Some(Value::String(t)) => value_has_type(m, t),
+                Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).any(|t| value_has_type(m, t)),
+                _ => true,
+            };
             for m in members {
-                if seen.insert(json_text(&m)) {
+                let nullable = m.is_null() && node.get("nullable") == Some(&Value::Bool(true));
+                if typed(&m, b.get("type")) && (nullable || typed(&m, node.get("type"))) && seen.insert(json_text(&m)) {
                     values.push(m);
                 }
             }
+        }
+        if values.is_empty() {
+            return Ok(());
         }
         node.shift_remove(key);
         if !node.contains_key("type") && types.len() == 1 {

@@ -10,7 +10,30 @@ use serde_json::{json, Map, Value};
 /// them distinct and lets arguments be turned back into the original values.
 /// `null` members become the nullable marker (or optionality, where there is none).
 pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(values)) = node.get("enum") else { return Ok(()) };
+    let Some(Value::Array(all)) = node.get("enum") else { return Ok(()) };
+    // Values outside the node's own type are no values of the node (an object
+    // node's `enum: ["a"]` accepts nothing); the node becomes a string node, so
+    // they would be accepted if kept. A string node keeps every value, since
+    // `infer-type` types a mixed enum as a string (its values are then
+    // stringified, reported); `null` is the nullable marker's business.
+    let declared: Vec<String> = super::types_of(node).iter().map(|t| t.to_string()).collect();
+    let fits = |v: &Value| {
+        declared.is_empty()
+            || declared.iter().any(|t| t == "string")
+            || v.is_null()
+            || declared.iter().any(|t| super::types::value_has_type(v, t))
+    };
+    let typed: Vec<Value> = all.iter().filter(|v| fits(v)).cloned().collect();
+    let values = if typed.is_empty() {
+        cx.lossy(
+            "invalid-type",
+            format!("no enum value has the node's type ({}), so it accepts no value, which {} cannot express; the values were kept", declared.join(", "), cx.target.id),
+        );
+        all.clone()
+    } else {
+        typed
+    };
+    let values = &values;
     let had_null = values.iter().any(Value::is_null);
     let mut stringified = false;
     let mut seen = std::collections::HashSet::new();

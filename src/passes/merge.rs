@@ -1,6 +1,7 @@
 //! Merging schemas: the conjunction of `allOf` branches, and the union of object
 //! branches that targets without combinators need.
 use super::{is_annotation, json_text, types_of};
+use crate::walk::Cx;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 
@@ -8,6 +9,24 @@ use std::collections::HashSet;
 /// written without a combinator; `None` when they conflict in a way this cannot
 /// express (different patterns, two `anyOf`s, disjoint types).
 pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<String, Value>> {
+    // Keyword by keyword is exact only where each side's applicators see the same
+    // members: a name one side declares falls under the other side's
+    // `additionalProperties` (and `patternProperties`), and a position in one
+    // side's `prefixItems` under the other side's `items`. Merged, those would
+    // escape the other side's rule (two closed objects with different
+    // properties accept only `{}` together, not both property sets).
+    // A `$ref` kept as a reference is opaque here: beside another side's
+    // assertions it would become a `$ref` with siblings, merged later with the
+    // target already normalized (and, for strict targets, already closed).
+    let asserts = |m: &Map<String, Value>| m.keys().any(|k| k != "$ref" && k != "$defs" && !is_annotation(k));
+    if (a.contains_key("$ref") && a.get("$ref") != b.get("$ref") && asserts(b))
+        || (b.contains_key("$ref") && a.get("$ref") != b.get("$ref") && asserts(a))
+        || !covers(a, b)
+        || !covers(b, a)
+        || (a.get("prefixItems") != b.get("prefixItems") && (constrains(a, "items") || constrains(b, "items")))
+    {
+        return None;
+    }
     let mut out = a.clone();
     for (key, bv) in b {
         let Some(av) = out.get(key) else {
@@ -66,7 +85,96 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
         };
         out.insert(key.clone(), merged);
     }
+    // OpenAPI's `nullable: true` widens (absent, null is not accepted): the
+    // conjunction accepts null only where both sides do.
+    if out.get("nullable") == Some(&Value::Bool(true)) && (a.get("nullable") != b.get("nullable")) {
+        out.shift_remove("nullable");
+    }
     Some(out)
+}
+
+/// Records that the target's rules closed `node` (it was open as written).
+pub fn mark_closed(node: &Map<String, Value>, cx: &mut Cx) {
+    cx.closed.insert(fingerprint(node));
+}
+
+/// A normalized subschema as the input wrote it, for merging: without the
+/// `additionalProperties: false` the target's rules added, in it and in the
+/// members `conjoin` merges recursively. Closing every object is the strict
+/// targets' narrowing: the open objects as written are merged, and the rules
+/// then close the result. (An object closed as written whose normalized form
+/// is identical to one the target closed is read as open too.)
+pub fn as_written(entry: &Map<String, Value>, cx: &Cx) -> Map<String, Value> {
+    let mut m = entry.clone();
+    if cx.closed.is_empty() {
+        return m;
+    }
+    if m.get("additionalProperties") == Some(&Value::Bool(false)) && cx.closed.contains(&fingerprint(entry)) {
+        m.shift_remove("additionalProperties");
+    }
+    if let Some(Value::Object(props)) = m.get_mut("properties") {
+        for p in props.values_mut() {
+            if let Value::Object(s) = p {
+                *s = as_written(s, cx);
+            }
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(Value::Object(s)) = m.get_mut(key) {
+            *s = as_written(s, cx);
+        }
+    }
+    m
+}
+
+/// A structural hash of a schema node (key order included, as in the output).
+fn fingerprint(node: &Map<String, Value>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn feed(v: &Value, h: &mut std::collections::hash_map::DefaultHasher) {
+        match v {
+            Value::Null => 0u8.hash(h),
+            Value::Bool(b) => (1u8, b).hash(h),
+            Value::Number(n) => (2u8, n.to_string()).hash(h),
+            Value::String(s) => (3u8, s).hash(h),
+            Value::Array(a) => {
+                (4u8, a.len()).hash(h);
+                a.iter().for_each(|x| feed(x, h));
+            }
+            Value::Object(m) => {
+                (5u8, m.len()).hash(h);
+                for (k, x) in m {
+                    k.hash(h);
+                    feed(x, h);
+                }
+            }
+        }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (5u8, node.len()).hash(&mut h);
+    for (k, x) in node {
+        k.hash(&mut h);
+        feed(x, &mut h);
+    }
+    h.finish()
+}
+
+/// Does `outer` leave every property `inner` declares and `outer` does not
+/// unconstrained? Such a name falls under `outer`'s `additionalProperties` and
+/// `patternProperties`. (Not `unevaluatedProperties`: beside `allOf` it sees
+/// every entry's properties.)
+fn covers(outer: &Map<String, Value>, inner: &Map<String, Value>) -> bool {
+    let (mine, theirs) = (outer.get("properties").and_then(Value::as_object), inner.get("properties").and_then(Value::as_object));
+    theirs.map_or(true, |t| t.keys().all(|name| mine.is_some_and(|m| m.contains_key(name))))
+        || !["additionalProperties", "patternProperties"].iter().any(|r| constrains(outer, r))
+}
+
+/// Is `key` present with a schema other than the always-true `{}` / `true`?
+fn constrains(m: &Map<String, Value>, key: &str) -> bool {
+    match m.get(key) {
+        None | Some(Value::Bool(true)) => false,
+        Some(Value::Object(s)) => !s.is_empty(),
+        Some(_) => true,
+    }
 }
 
 fn intersect_types(a: &Value, b: &Value) -> Option<Value> {

@@ -1,6 +1,6 @@
 //! Objects, arrays and the root in the shapes the wire requires.
 use super::combinators::overlay_branch;
-use super::merge::{conjoin, is_object_like, unite_objects};
+use super::merge::{as_written, conjoin, is_object_like, unite_objects};
 use super::{apply, types_of};
 use crate::error::Result;
 use crate::walk::Cx;
@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
     let object = types_of(node).contains(&"object");
-    if !object && !(caps.required_declared && node.contains_key("required")) {
+    if !(object || caps.required_declared && node.contains_key("required")) {
         return Ok(());
     }
     if object && caps.object_properties && !matches!(node.get("properties"), Some(Value::Object(_))) {
@@ -125,8 +125,8 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if let Some(Value::Array(entries)) = node.get("allOf").cloned() {
         changed = true;
         node.shift_remove("allOf");
-        let objs: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().cloned()).collect();
-        match objs.iter().try_fold(node.clone(), |acc, e| conjoin(&acc, e)) {
+        let objs: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
+        match objs.iter().try_fold(as_written(node, cx), |acc, e| conjoin(&acc, e)) {
             Some(m) => *node = m,
             None => {
                 cx.lossy("root-union-merged", "root allOf entries conflict; they were overlaid in order");
@@ -139,7 +139,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.shift_remove(key) else { continue };
         changed = true;
-        let objs: Vec<Map<String, Value>> = branches.iter().filter_map(|b| b.as_object().cloned()).collect();
+        let objs: Vec<Map<String, Value>> = flatten_unions(branches);
         let object_like: Vec<&Map<String, Value>> =
             objs.iter().filter(|b| is_object_like(&Value::Object((*b).clone()))).collect();
         if object_like.len() < objs.len() {
@@ -154,13 +154,28 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     }
     let types = types_of(node);
     let object = types.contains(&"object");
-    if types.is_empty() && !node.contains_key("items") {
+    if object && types.len() == 1 && node.get("type").is_some_and(Value::is_array) {
+        // `["object"]` is an object root, but the check (and F4's validators)
+        // want the string.
+        node.insert("type".into(), json!("object"));
+        changed = true;
+    } else if types.is_empty() && !node.contains_key("items") {
         node.insert("type".into(), json!("object"));
         changed = true;
     } else if !object || types.len() > 1 {
-        changed = true;
         let mut inner = std::mem::take(node);
         let defs = inner.shift_remove("$defs");
+        if changed {
+            // Reshaped above (a merged union's properties), the node missed the
+            // rules that ran before this one; as `value` it gets them now, as the
+            // next run would.
+            cx.enter("properties")?;
+            cx.enter("value")?;
+            apply(&mut inner, cx)?;
+            cx.leave();
+            cx.leave();
+        }
+        changed = true;
         let mut props = Map::new();
         props.insert("value".into(), Value::Object(inner));
         node.insert("type".into(), json!("object"));
@@ -186,6 +201,26 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         apply(node, cx)?;
     }
     Ok(())
+}
+
+/// The branches of a root union with nested pure unions spliced in
+/// (`(string ∨ A) ∨ B` is `string ∨ A ∨ B`), so an object inside one is merged
+/// like any other instead of being dropped with its union. Strict targets
+/// splice unions before this rule runs and the others do not; read flat, both
+/// families merge the same objects.
+fn flatten_unions(branches: Vec<Value>) -> Vec<Map<String, Value>> {
+    let mut out = Vec::with_capacity(branches.len());
+    let mut todo: Vec<Value> = branches.into_iter().rev().collect();
+    while let Some(b) = todo.pop() {
+        let Value::Object(m) = b else { continue };
+        match m.get("anyOf") {
+            Some(Value::Array(inner)) if m.keys().all(|k| k == "anyOf" || super::is_annotation(k)) => {
+                todo.extend(inner.iter().rev().cloned());
+            }
+            _ => out.push(m),
+        }
+    }
+    out
 }
 
 /// `nullable` sits right after `type`, wherever the rule that set it ran, so a

@@ -103,6 +103,7 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
             })
         }
     }
+    let closing = !node.contains_key("additionalProperties");
     node.insert("additionalProperties".into(), Value::Bool(false));
     if !node.contains_key("properties") {
         node.insert("properties".into(), json!({}));
@@ -132,6 +133,9 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         cx.count("optionalToNullable");
     }
     node.insert("required".into(), Value::Array(all));
+    if closing {
+        super::merge::mark_closed(node, cx);
+    }
     Ok(())
 }
 

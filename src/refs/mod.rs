@@ -4,9 +4,11 @@
 //! `#/json/pointer` (into `$defs`, `definitions` or anywhere else), `$anchor`
 //! names, and `$id`-qualified URIs of embedded resources. Inlining merges the
 //! ref site's siblings over the resolved target (siblings win, as the OpenAI
-//! SDK's strictifier does). Recursion is kept as `$ref` + root `$defs` where the
-//! target accepts it and cut after `maxRecursion` expansions where it does not.
-//! This module never rewrites keywords other than `$ref` and its bookkeeping.
+//! SDK's strictifier does), except that an assertion both write differently is
+//! conjoined (`passes::merge::conjoin`) or, where that is not exact, reported.
+//! Recursion is kept as `$ref` + root `$defs` where the target accepts it and
+//! cut after `maxRecursion` expansions where it does not. Otherwise this module
+//! never rewrites keywords other than `$ref` and its bookkeeping.
 pub(crate) mod index;
 
 use crate::draft::Moves;
@@ -16,7 +18,7 @@ use crate::pointer::Pointer;
 use crate::walk::Cx;
 use index::Index;
 use serde_json::{Map, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Most nested ref expansions on one path (a `$ref` chain recurses in place).
 const MAX_REF_CHAIN: usize = 128;
@@ -73,15 +75,104 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
     Ok(out)
 }
 
+/// What the expander does with a `$ref` (other than the document root's).
+#[derive(PartialEq)]
+enum Site {
+    /// A loop that crosses no property or item (`a` → `b` → `a`, `S = allOf[S]`)
+    /// describes no finite shape: kept, it is left recursion for a grammar and
+    /// an endless loop for a validator. It is cut.
+    Cut,
+    /// Targets that express `$ref` keep it (openai-python does the same): the
+    /// output stays as small as the input, and a ref bomb stays defused. Only a
+    /// ref with siblings is inlined, since `$ref` siblings are rejected; backends
+    /// that mishandle nested refs (`inline_refs`) keep only recursion.
+    Keep,
+    /// Expanded in place (up to the budgets).
+    Inline,
+}
+
+fn site(
+    target: &crate::targets::Target,
+    node: &Map<String, Value>,
+    to: &Pointer,
+    cyclic: &HashSet<Pointer>,
+    barren: &HashSet<Pointer>,
+    root_branch: bool,
+) -> Site {
+    let has_siblings = node
+        .keys()
+        .any(|k| k != "$ref" && k != "$dynamicRef" && !RESOLUTION_KEYS.contains(&k.as_str()));
+    let caps = target.caps;
+    if barren.contains(to) {
+        Site::Cut
+    } else if caps.recursion
+        && (cyclic.contains(to) || !(has_siblings || root_branch || caps.inline_refs))
+    {
+        Site::Keep
+    } else {
+        Site::Inline
+    }
+}
+
+/// Would normalizing `out` (an output of the whole pipeline) again change a
+/// `$ref`? The expander decides which refs to keep from the ref graph of its
+/// input, before the target's rules run, and those rules can delete the edge
+/// that made a definition recursive: llama.cpp keeps no `prefixItems`, so a
+/// definition that reached itself only through a tuple is no longer recursive
+/// once they are stripped. A second run would then inline what the first kept;
+/// the pipeline runs again instead (`lib.rs`), so one call gives the fixed point.
+pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
+    let mut any = false;
+    crate::walk::visit(out, &mut Pointer::root(), &mut |node, _| {
+        any |= node
+            .get("$ref")
+            .or_else(|| node.get("$dynamicRef"))
+            .is_some();
+    });
+    if !any {
+        return true;
+    }
+    let moves = Moves::default();
+    let index = Index::build(out);
+    let (cyclic, barren) = index.cycles(out, &moves);
+    let cyclic = if target.caps.recursion {
+        cyclic
+    } else {
+        Default::default()
+    };
+    let mut settled = true;
+    crate::walk::visit(out, &mut Pointer::root(), &mut |node, path| {
+        let Value::Object(m) = node else { return };
+        let Some(r) = m
+            .get("$ref")
+            .or_else(|| m.get("$dynamicRef"))
+            .and_then(Value::as_str)
+        else {
+            return;
+        };
+        if path.is_empty() || !settled {
+            return;
+        }
+        let Some((to, _)) = index.target(r, path, out, &moves) else {
+            settled = false;
+            return;
+        };
+        let root_branch =
+            path.len() == 2 && matches!(path.segments()[0].as_str(), "anyOf" | "oneOf" | "allOf");
+        settled = site(target, m, &to, &cyclic, &barren, root_branch) == Site::Keep;
+    });
+    settled
+}
+
 struct Expander<'d> {
     /// The definition the document root is a `$ref` to: it is expanded in place
     /// and its self-references become `#`.
     root_alias: Option<Pointer>,
     /// Targets on a ref cycle: kept as references where the target allows it, so
     /// the output is as small as the input and normalizing it again is stable.
-    cyclic: std::collections::HashSet<Pointer>,
+    cyclic: HashSet<Pointer>,
     /// Targets on a cycle that crosses no property or item.
-    barren: std::collections::HashSet<Pointer>,
+    barren: HashSet<Pointer>,
     doc: &'d Value,
     index: Index,
     moves: &'d Moves,
@@ -186,31 +277,38 @@ impl<'d> Expander<'d> {
         let root_branch = self.regions.len() == 1
             && cx.path.len() == 2
             && matches!(cx.path.segments()[0].as_str(), "anyOf" | "oneOf" | "allOf");
-        let has_siblings = node.keys().any(|k| k != "$ref" && k != "$dynamicRef" && !RESOLUTION_KEYS.contains(&k.as_str()));
         if at_root {
             // The root is the definition itself; its self-references become `#`.
             if self.cyclic.contains(&target) && cx.target.caps.root_refs {
                 self.root_alias = Some(target.clone());
             }
-        } else if self.barren.contains(&target) {
-            // A loop that crosses no property or item (`a` → `b` → `a`, `S = allOf[S]`)
-            // describes no finite shape: kept, it is left recursion for a grammar
-            // and an endless loop for a validator.
-            cx.count("cyclesCut");
-            cx.lossy("recursion-cut", format!("$ref {reference:?} loops back without crossing a property or item; it was cut"));
-            return self.placeholder(node, &target, "recursive", cx);
-        } else if self.recursion
-            && (self.cyclic.contains(&target) || !(has_siblings || root_branch || cx.target.caps.inline_refs))
-        {
-            // Targets that express `$ref` keep it (openai-python does the same): the
-            // output stays as small as the input, and a ref bomb stays defused.
-            // Only a ref with siblings is inlined, since `$ref` siblings are rejected.
-            if self.cyclic.contains(&target) {
-                cx.count("cyclesPreserved");
-            } else {
-                cx.count("refsKept");
+        } else {
+            match site(
+                cx.target,
+                node,
+                &target,
+                &self.cyclic,
+                &self.barren,
+                root_branch,
+            ) {
+                Site::Cut => {
+                    cx.count("cyclesCut");
+                    cx.lossy(
+                        "recursion-cut",
+                        format!("$ref {reference:?} loops back without crossing a property or item; it was cut"),
+                    );
+                    return self.placeholder(node, &target, "recursive", cx);
+                }
+                Site::Keep => {
+                    if self.cyclic.contains(&target) {
+                        cx.count("cyclesPreserved");
+                    } else {
+                        cx.count("refsKept");
+                    }
+                    return self.keep(node, target, cx);
+                }
+                Site::Inline => {}
             }
-            return self.keep(node, target, cx);
         }
         let expansions = self.expansions(&target);
         if expansions >= cx.opts.max_recursion.max(1) || (expansions > 0 && self.recursion) {
@@ -261,7 +359,7 @@ impl<'d> Expander<'d> {
         self.regions.pop();
         self.src = saved;
         let Value::Object(base) = expanded? else { unreachable!("targets are objects") };
-        self.siblings(node, base, cx)
+        self.conjoin_siblings(node, base, cx)
     }
 
     /// How many times `target` is being expanded on the current path.
@@ -334,6 +432,35 @@ impl<'d> Expander<'d> {
             base.insert("description".into(), Value::String(text));
         }
         self.siblings(node, base, cx)
+    }
+
+    /// `siblings` for an inlined target. A `$ref` beside assertions is their
+    /// conjunction (2020-12): where a sibling assertion differs from the
+    /// target's, the two are conjoined when that is exact; otherwise the
+    /// siblings win and the overlay is reported, since it accepts what the
+    /// target rejects (`{"type": "object", "$ref": <a string>}` accepts objects).
+    fn conjoin_siblings(&mut self, node: &Map<String, Value>, base: Map<String, Value>, cx: &mut Cx) -> Result<Value> {
+        let Value::Object(site) = self.siblings(node, Map::new(), cx)? else { unreachable!("siblings builds an object") };
+        let conflicts: Vec<&String> =
+            site.iter().filter(|(k, v)| !crate::passes::is_annotation(k) && base.get(*k).is_some_and(|b| b != *v)).map(|(k, _)| k).collect();
+        if !conflicts.is_empty() {
+            if let Some(mut both) = crate::passes::merge::conjoin(&base, &site) {
+                for (k, v) in site.iter().filter(|(k, _)| crate::passes::is_annotation(k)) {
+                    both.insert(k.clone(), v.clone());
+                }
+                return Ok(Value::Object(both));
+            }
+            let names: Vec<&str> = conflicts.iter().map(|k| k.as_str()).collect();
+            cx.lossy(
+                "all-of-overlaid",
+                format!("the $ref target and the keywords beside it conflict ({}); the keywords beside it win", names.join(", ")),
+            );
+        }
+        let mut out = base;
+        for (k, v) in site {
+            out.insert(k, v);
+        }
+        Ok(Value::Object(out))
     }
 
     /// Overlays the ref site's other keywords on `base` (siblings win); they are

@@ -101,6 +101,7 @@ fn min_items(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut cra
 fn close_objects(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
     if crate::passes::types_of(node).contains(&"object") && !node.contains_key("additionalProperties") {
         node.insert("additionalProperties".into(), serde_json::Value::Bool(false));
+        crate::passes::merge::mark_closed(node, cx);
         cx.count("objectsClosed");
     }
     Ok(())

@@ -94,7 +94,7 @@ pub struct RequestBudget {
 
 impl Caps {
     pub fn keeps(&self, key: &str) -> bool {
-        !self.strip.contains(&key) && self.keep.is_none_or(|k| k.contains(&key))
+        !self.strip.contains(&key) && self.keep.map_or(true, |k| k.contains(&key))
     }
 }
 
