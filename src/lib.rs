@@ -159,7 +159,7 @@ fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
         }
         Ok(())
     })?;
-    let mut out = refs::inline(&doc, &moves, cx)?;
+    let mut out = refs::inline_owned(doc, &moves, cx)?;
     // Inlining can bring never-schemas where the first prune could not see them.
     walk::pre_order(&mut out, cx, &mut |v, cx| {
         if let Value::Object(m) = v {
