@@ -262,17 +262,35 @@ fn requires_never(b: &Value) -> bool {
 }
 
 fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
-    // Repeated: folding a one-branch union can surface another (`anyOf: [{anyOf: [X]}]`).
-    while prune_unions(node, cx) {}
-    let required: Vec<Value> = node.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
-    if let Some(Value::Object(props)) = node.get_mut("properties") {
-        let before = props.len();
-        props.retain(|name, s| !passes::is_never(s) || required.contains(&Value::String(name.clone())));
-        for _ in props.len()..before {
-            cx.count("notDrops");
+    // One pass over the keys instead of five hashed probes (and a copy of
+    // `required`) per node, twice per call: most nodes have none of these keys.
+    let (mut unions, mut props, mut additional) = (false, false, false);
+    for key in node.keys() {
+        match key.as_str() {
+            "anyOf" | "oneOf" => unions = true,
+            "properties" => props = true,
+            "additionalProperties" => additional = true,
+            _ => {}
         }
     }
-    if node.get("additionalProperties").is_some_and(passes::is_never) {
+    if unions {
+        // Repeated: folding a one-branch union can surface another (`anyOf: [{anyOf: [X]}]`).
+        while prune_unions(node, cx) {}
+        // A folded branch may have brought either keyword.
+        (props, additional) = (true, true);
+    }
+    let never_props = props && node.get("properties").and_then(Value::as_object).is_some_and(|p| p.values().any(passes::is_never));
+    if never_props {
+        let required: Vec<Value> = node.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        if let Some(Value::Object(props)) = node.get_mut("properties") {
+            let before = props.len();
+            props.retain(|name, s| !passes::is_never(s) || required.contains(&Value::String(name.clone())));
+            for _ in props.len()..before {
+                cx.count("notDrops");
+            }
+        }
+    }
+    if additional && node.get("additionalProperties").is_some_and(passes::is_never) {
         node.insert("additionalProperties".into(), Value::Bool(false));
     }
 }
