@@ -35,6 +35,7 @@ pub use tools::{normalize_tools, ToolsOutcome};
 use pointer::Pointer;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 use targets::OnViolation;
 use walk::Cx;
 
@@ -69,19 +70,26 @@ pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Norm
 /// (`api::parse` scans the text before parsing, so the JSON entry points skip
 /// a second walk over the whole value).
 pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
+    normalize_parsed(Cow::Borrowed(schema), target, opts)
+}
+
+/// `normalize_within_depth` that takes the input over when it may: the JSON
+/// entry points parse a value of their own, so the run works on it instead
+/// of on a copy of the whole tree. Only OpenAI strict's fail-open path needs
+/// the input again afterwards, and copies it.
+pub(crate) fn normalize_parsed(schema: Cow<'_, Value>, target: &Target, opts: &Options) -> Result<Normalized> {
     opts.validate()?;
     let mut cx = Cx::new(target, opts);
-    let result = run(schema, &mut cx);
     match target.on_violation {
         OnViolation::Report => {
-            let out = result?;
+            let out = run(schema.into_owned(), &mut cx)?;
             for v in check(&out, target) {
                 cx.report.lossy("residual-violation", &Pointer::root(), format!("{} at {:?}: {}", v.code, v.pointer, v.message));
             }
             Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::Fallback => {
-            let out = result?;
+            let out = run(schema.into_owned(), &mut cx)?;
             let violations = check(&out, target);
             let Some(first) = violations.first() else {
                 return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
@@ -97,7 +105,10 @@ pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Opt
             );
             Ok(Normalized { schema: cca_fallback(), strict: None, strict_error: None, report: cx.report })
         }
-        OnViolation::FailOpen => strict_outcome(schema, result, cx),
+        OnViolation::FailOpen => {
+            let result = run(schema.as_ref().clone(), &mut cx);
+            strict_outcome(&schema, result, cx)
+        }
     }
 }
 
@@ -132,12 +143,12 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
     Ok(Normalized { schema: fallback.schema, strict: Some(false), strict_error: Some(failure), report })
 }
 
-fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
+fn run(schema: Value, cx: &mut Cx) -> Result<Value> {
     let mut doc = match schema {
-        Value::Object(_) => schema.clone(),
+        Value::Object(_) => schema,
         Value::Bool(true) => json!({}),
         Value::Bool(false) => json!({"not": {}}),
-        other => {
+        ref other => {
             return Err(Error::NotASchema {
                 pointer: Pointer::root(),
                 message: format!(
