@@ -38,7 +38,7 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
         let opts = Options::from_json(options)?;
         let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
         let schema = parse(input, opts.max_depth)?;
-        Ok(ok(&crate::normalize_within_depth(&schema, target, &opts)?))
+        Ok(ok(&crate::normalize_parsed(std::borrow::Cow::Owned(schema), target, &opts)?))
     };
     run().unwrap_or_else(|e| err(&e))
 }

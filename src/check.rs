@@ -120,11 +120,14 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
         }
         if caps.all_required && types.contains(&"object") {
-            let required: Vec<&str> =
+            // Sorted, so that the lookups stay cheap when `required` names thousands of
+            // properties (a scan per property made large strict schemas quadratic).
+            let mut required: Vec<&str> =
                 m.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            required.sort_unstable();
             if let Some(Value::Object(props)) = m.get("properties") {
                 for name in props.keys() {
-                    if !required.contains(&name.as_str()) {
+                    if required.binary_search(&name.as_str()).is_err() {
                         v("required-incomplete", path, format!("'required' must include every property; missing {name:?}"));
                     }
                 }
@@ -170,6 +173,18 @@ fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, 
     }
 }
 
+/// No string twice in `items` (all strings). Pairwise for short lists; sorted
+/// past that, as OpenAI strict's `required` lists every property (thousands at
+/// the root of a large schema, where the pairwise check was quadratic).
+fn distinct_strings(items: &[Value]) -> bool {
+    if items.len() <= 16 {
+        return items.iter().enumerate().all(|(i, x)| !items[..i].contains(x));
+    }
+    let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+    names.sort_unstable();
+    names.windows(2).all(|w| w[0] != w[1])
+}
+
 /// What a keyword's value must be, when it is not.
 pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
     let count = |v: &Value| v.as_u64().is_some() || v.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0);
@@ -189,7 +204,7 @@ pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
         ),
         "enum" | "examples" => (value.is_array(), "an array"),
         "required" => (
-            value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && r.iter().enumerate().all(|(i, x)| !r[..i].contains(x))),
+            value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && distinct_strings(r)),
             "an array of distinct strings",
         ),
         "properties" | "$defs" | "patternProperties" | "dependentSchemas" => {

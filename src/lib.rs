@@ -36,6 +36,7 @@ pub use tools::{normalize_tools, ToolsOutcome};
 use pointer::Pointer;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 use targets::OnViolation;
 use walk::Cx;
 
@@ -70,19 +71,26 @@ pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Norm
 /// (`api::parse` scans the text before parsing, so the JSON entry points skip
 /// a second walk over the whole value).
 pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
+    normalize_parsed(Cow::Borrowed(schema), target, opts)
+}
+
+/// `normalize_within_depth` that takes the input over when it may: the JSON
+/// entry points parse a value of their own, so the run works on it instead
+/// of on a copy of the whole tree. Only OpenAI strict's fail-open path needs
+/// the input again afterwards, and copies it.
+pub(crate) fn normalize_parsed(schema: Cow<'_, Value>, target: &Target, opts: &Options) -> Result<Normalized> {
     opts.validate()?;
     let mut cx = Cx::new(target, opts);
-    let result = run(schema, &mut cx);
     match target.on_violation {
         OnViolation::Report => {
-            let out = result?;
+            let out = run(schema.into_owned(), &mut cx)?;
             for v in check(&out, target) {
                 cx.report.lossy("residual-violation", &Pointer::root(), format!("{} at {:?}: {}", v.code, v.pointer, v.message));
             }
             Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::Fallback => {
-            let out = result?;
+            let out = run(schema.into_owned(), &mut cx)?;
             let violations = check(&out, target);
             let Some(first) = violations.first() else {
                 return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
@@ -98,7 +106,10 @@ pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Opt
             );
             Ok(Normalized { schema: cca_fallback(), strict: None, strict_error: None, report: cx.report })
         }
-        OnViolation::FailOpen => strict_outcome(schema, result, cx),
+        OnViolation::FailOpen => {
+            let result = run(schema.as_ref().clone(), &mut cx);
+            strict_outcome(&schema, result, cx)
+        }
     }
 }
 
@@ -125,7 +136,7 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
     // into the object): strict mode then takes the relaxed form, which is what
     // normalizing the fallback again would give, so the call stays idempotent.
     let mut retry = Cx::new(cx.target, cx.opts);
-    if let Ok(out) = run(&fallback.schema, &mut retry) {
+    if let Ok(out) = run(fallback.schema.clone(), &mut retry) {
         if check(&out, cx.target).is_empty() {
             let mut report = fallback.report;
             report.lossy |= retry.report.lossy;
@@ -154,7 +165,7 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
 /// definition that a previous run's rules left without its recursion).
 const MAX_SETTLE_RUNS: usize = 4;
 
-fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
+fn run(schema: Value, cx: &mut Cx) -> Result<Value> {
     let mut out = run_once(schema, cx)?;
     // Recursion is decided on the input's ref graph, before the target's rules
     // strip keywords; when they strip the edge that closed a cycle, the output
@@ -166,17 +177,17 @@ fn run(schema: &Value, cx: &mut Cx) -> Result<Value> {
         cx.count("cyclesDissolved");
         cx.null_dropped.clear();
         cx.closed.clear();
-        out = run_once(&out, cx)?;
+        out = run_once(out, cx)?;
     }
     Ok(out)
 }
 
-fn run_once(schema: &Value, cx: &mut Cx) -> Result<Value> {
+fn run_once(schema: Value, cx: &mut Cx) -> Result<Value> {
     let mut doc = match schema {
-        Value::Object(_) => schema.clone(),
+        Value::Object(_) => schema,
         Value::Bool(true) => json!({}),
         Value::Bool(false) => json!({"not": {}}),
-        other => {
+        ref other => {
             return Err(Error::NotASchema {
                 pointer: Pointer::root(),
                 message: format!(
@@ -198,7 +209,7 @@ fn run_once(schema: &Value, cx: &mut Cx) -> Result<Value> {
         }
         Ok(())
     })?;
-    let mut out = refs::inline(&doc, &moves, cx)?;
+    let mut out = refs::inline_owned(doc, &moves, cx)?;
     // Inlining can bring never-schemas where the first prune could not see them.
     walk::pre_order(&mut out, cx, &mut |v, cx| {
         if let Value::Object(m) = v {
@@ -305,17 +316,35 @@ fn requires_never(b: &Value) -> bool {
 }
 
 fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
-    // Repeated: folding a one-branch union can surface another (`anyOf: [{anyOf: [X]}]`).
-    while prune_unions(node, cx) {}
-    let required: Vec<Value> = node.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
-    if let Some(Value::Object(props)) = node.get_mut("properties") {
-        let before = props.len();
-        props.retain(|name, s| !passes::is_never(s) || required.contains(&Value::String(name.clone())));
-        for _ in props.len()..before {
-            cx.count("notDrops");
+    // One pass over the keys instead of five hashed probes (and a copy of
+    // `required`) per node, twice per call: most nodes have none of these keys.
+    let (mut unions, mut props, mut additional) = (false, false, false);
+    for key in node.keys() {
+        match key.as_str() {
+            "anyOf" | "oneOf" => unions = true,
+            "properties" => props = true,
+            "additionalProperties" => additional = true,
+            _ => {}
         }
     }
-    if node.get("additionalProperties").is_some_and(passes::is_never) {
+    if unions {
+        // Repeated: folding a one-branch union can surface another (`anyOf: [{anyOf: [X]}]`).
+        while prune_unions(node, cx) {}
+        // A folded branch may have brought either keyword.
+        (props, additional) = (true, true);
+    }
+    let never_props = props && node.get("properties").and_then(Value::as_object).is_some_and(|p| p.values().any(passes::is_never));
+    if never_props {
+        let required: Vec<Value> = node.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        if let Some(Value::Object(props)) = node.get_mut("properties") {
+            let before = props.len();
+            props.retain(|name, s| !passes::is_never(s) || required.contains(&Value::String(name.clone())));
+            for _ in props.len()..before {
+                cx.count("notDrops");
+            }
+        }
+    }
+    if additional && node.get("additionalProperties").is_some_and(passes::is_never) {
         node.insert("additionalProperties".into(), Value::Bool(false));
     }
 }

@@ -18,11 +18,29 @@ impl Pointer {
     pub fn push(&mut self, seg: impl AsRef<str>) {
         let seg = seg.as_ref();
         self.buf.push('/');
-        if seg.contains(['~', '/']) {
+        // A byte scan: both characters are ASCII, and a char pattern decodes UTF-8.
+        if seg.bytes().any(|b| b == b'~' || b == b'/') {
             self.buf.push_str(&seg.replace('~', "~0").replace('/', "~1"));
         } else {
             self.buf.push_str(seg);
         }
+        self.ends.push(self.buf.len());
+    }
+
+    /// Pushes an array index without allocating its text (the walk's hot path).
+    pub fn push_index(&mut self, i: usize) {
+        let mut digits = [0u8; 20];
+        let (mut n, mut at) = (i, digits.len());
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.buf.push('/');
+        self.buf.extend(digits[at..].iter().map(|&d| char::from(d)));
         self.ends.push(self.buf.len());
     }
 
@@ -139,5 +157,16 @@ mod tests {
         assert_eq!(Pointer::parse_fragment("/a/1/b").unwrap().resolve(&doc), Some(&serde_json::json!(2)));
         assert_eq!(Pointer::parse_fragment("/a/01").unwrap().resolve(&doc), None);
         assert!(Pointer::parse_fragment("a").is_none());
+    }
+
+    #[test]
+    fn pushed_indexes_read_as_their_decimal_text() {
+        let (mut a, mut b) = (Pointer::root(), Pointer::root());
+        for i in [0, 7, 10, 1234, usize::MAX] {
+            a.push_index(i);
+            b.push(i.to_string());
+        }
+        assert_eq!(a, b);
+        assert_eq!(a.to_string(), format!("/0/7/10/1234/{}", usize::MAX));
     }
 }

@@ -51,6 +51,15 @@ impl<'t> Cx<'t> {
         Ok(())
     }
 
+    /// `enter` for an array index.
+    pub fn enter_index(&mut self, i: usize) -> Result<()> {
+        self.path.push_index(i);
+        if self.path.len() > self.opts.max_depth {
+            return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });
+        }
+        Ok(())
+    }
+
     pub fn leave(&mut self) {
         self.path.pop();
     }
@@ -100,7 +109,7 @@ pub fn for_each_child<'t>(node: &mut Map<String, Value>, cx: &mut Cx<'t>, f: &mu
                 if let Value::Array(items) = value {
                     cx.enter(key.as_str())?;
                     for (i, item) in items.iter_mut().enumerate() {
-                        cx.enter(i.to_string())?;
+                        cx.enter_index(i)?;
                         f(item, cx)?;
                         cx.leave();
                     }
@@ -155,7 +164,7 @@ pub fn visit(value: &Value, path: &mut Pointer, f: &mut dyn FnMut(&Value, &Point
             (Slot::SchemaArray, Value::Array(items)) => {
                 path.push(key.as_str());
                 for (i, item) in items.iter().enumerate() {
-                    path.push(i.to_string());
+                    path.push_index(i);
                     visit(item, path, f);
                     path.pop();
                 }

@@ -123,10 +123,13 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         );
     }
     let Some(Value::Object(props)) = node.get_mut("properties") else { return Ok(()) };
+    // Sorted for the lookups below: a scan per property is quadratic at thousands.
+    let mut required: Vec<&str> = required.iter().map(String::as_str).collect();
+    required.sort_unstable();
     let mut all = Vec::with_capacity(props.len());
     for (name, schema) in props.iter_mut() {
         all.push(Value::String(name.clone()));
-        if required.contains(name) || accepts_null(schema) {
+        if required.binary_search(&name.as_str()).is_ok() || accepts_null(schema) {
             continue;
         }
         make_nullable(schema);
