@@ -4,7 +4,7 @@
 // Seeds are spread over targets and option mixes so that every target starts
 // from real schemas; libFuzzer mutates the header bytes from there.
 //
-//   node fuzz/seed.mjs <out-dir>      writes <out-dir>/normalize and <out-dir>/entry_points
+//   node fuzz/seed.mjs <out-dir>      writes <out-dir>/normalize, <out-dir>/entry_points and <out-dir>/arguments
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -66,4 +66,17 @@ for (const route of [
 ]) {
   n += write(join(out, "entry_points"), [1, 0, 0b1100_0000], JSON.stringify(route));
 }
+// The round trip: `<schema>` SOH `<arguments>`; byte 2's low bits pick
+// restore, repair, validate or prepare, byte 1's low bit emptyStrings.
+const argumentFixtures = join(root, "tests/arguments");
+for (const file of readdirSync(argumentFixtures).filter((f) => f.endsWith(".json")).sort()) {
+  const f = JSON.parse(readFileSync(join(argumentFixtures, file), "utf8"));
+  const text = `${JSON.stringify(f.schema)}\u0001${JSON.stringify(f.args)}`;
+  for (let call = 0; call < 4; call++) n += write(join(out, "arguments"), [(file.length + call * 5) % TARGETS, call & 1, call], text);
+}
+schemas.forEach((schema, i) => {
+  if (i % 3 !== 0) return;
+  const text = `${JSON.stringify(schema)}\u0001{}`;
+  n += write(join(out, "arguments"), [i % TARGETS, 0, i % 4], text);
+});
 console.log(`seed corpus: ${n} files from ${schemas.length} schemas and ${lists.length} tool lists in ${out}`);

@@ -2,10 +2,11 @@
 # Fuzzes the core's JSON entry points with cargo-fuzz (libFuzzer):
 #   fuzz/fuzz_targets/normalize.rs     api::normalize_json, every target and option mix
 #   fuzz/fuzz_targets/entry_points.rs  check, tool lists, WordPress abilities, lint, routing
+#   fuzz/fuzz_targets/arguments.rs     the round trip: restore, repair, validate, prepare
 # Each input must get a documented envelope, deterministically, never a panic
 # or a hang; normalize outputs must pass their target's checker and be stable.
 #
-#   scripts/fuzz.sh [seconds]   total time, split 3:1 between the two targets (default 60)
+#   scripts/fuzz.sh [seconds]   total time, split 3:1:1 between the three targets (default 60)
 #
 # Works on stable Rust: `--sanitizer none` needs no nightly flag, and the core
 # has no `unsafe` for AddressSanitizer to watch (libFuzzer's coverage
@@ -66,12 +67,14 @@ run() {
   echo "fuzz: $target: ${runs:-0} executions in ${seconds}s, no finding"
 }
 
-normalize_seconds=$(( SECONDS_TOTAL * 3 / 4 ))
+normalize_seconds=$(( SECONDS_TOTAL * 3 / 5 ))
+entry_seconds=$(( SECONDS_TOTAL / 5 ))
 status=0
 run normalize "$normalize_seconds" || status=1
-run entry_points "$(( SECONDS_TOTAL - normalize_seconds ))" || status=1
+run entry_points "$entry_seconds" || status=1
+run arguments "$(( SECONDS_TOTAL - normalize_seconds - entry_seconds ))" || status=1
 if [ "$status" -eq 0 ]; then
-  echo "fuzz: 2 passed, 0 failed"
+  echo "fuzz: 3 passed, 0 failed"
 else
   echo "fuzz: findings above; each becomes a fixture once reduced"
 fi
