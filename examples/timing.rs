@@ -10,7 +10,7 @@ fn main() {
     let mut corpus = Vec::new();
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
-        if path.extension().is_none_or(|x| x != "json") {
+        if path.extension().map_or(true, |x| x != "json") {
             continue;
         }
         let v: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();

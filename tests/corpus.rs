@@ -7,6 +7,10 @@ use toolschema::{check, normalize, targets, Options};
 mod common;
 use common::corpus;
 
+fn text(v: &Value) -> String {
+    serde_json::to_string(v).expect("a Value serializes")
+}
+
 #[test]
 fn every_corpus_schema_is_accepted_stable_and_untouched() {
     let opts = Options::default();
@@ -34,7 +38,8 @@ fn every_corpus_schema_is_accepted_stable_and_untouched() {
                 failures.push(format!("{} {id}: {}", target.id, d.message));
             }
             let again = normalize(&out.schema, target, &opts).expect("output normalizes");
-            if again.schema.to_string() != out.schema.to_string() || (out.strict == Some(true) && again.strict != Some(true)) {
+            // Compared as text: key order is part of the output.
+            if text(&again.schema) != text(&out.schema) || (out.strict == Some(true) && again.strict != Some(true)) {
                 failures.push(format!(
                     "{} {id}: not idempotent\n  once:  {}\n  twice: {}",
                     target.id, out.schema, again.schema
