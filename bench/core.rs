@@ -15,20 +15,11 @@ use std::hint::black_box;
 use std::time::Duration;
 use toolschema::{api, normalize, targets, Options};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 fn corpus() -> Vec<Value> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the corpus is expected at {}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let entries: Vec<Value> = serde_json::from_slice(&std::fs::read(&f).unwrap()).unwrap();
-        out.extend(entries.into_iter().map(|mut e| e["schema"].take()));
-    }
-    out
+    common::corpus().into_iter().map(|(_, schema)| schema).collect()
 }
 
 /// `depth` levels of `{type: object, properties: {child}, required: [child]}` over a string

@@ -31,6 +31,9 @@ use toolschema::keywords::{self, Slot};
 use toolschema::targets::{self, OnViolation, Target};
 use toolschema::{check, normalize, Normalized, Options};
 
+mod common;
+use common::WIDENING;
+
 /// The default number of generated schemas per property; each runs through
 /// every target. Sized for the 60 s budget of `cargo test` on two cores.
 const DEFAULT_CASES: u32 = 96;
@@ -557,32 +560,6 @@ fn relax(original: &Value, target: &Target) -> Value {
     );
     out
 }
-
-/// Lossy rewrites that widen what validates other than by dropping a keyword
-/// (README's table): where the report names one, an instance the relaxed
-/// original rejects is explained, not a failure.
-const WIDENING: &[&str] = &[
-    "union-merged",
-    "union-collapsed",
-    "root-union-merged",
-    "root-wrapped",
-    "enum-stringified",
-    "all-of-overlaid",
-    "null-type-widened",
-    "tuple-widened",
-    "required-undeclared",
-    "recursion-cut",
-    "ref-budget-exceeded",
-    "ref-chain-cut",
-    "inline-depth-reached",
-    "unresolved-ref",
-    "invalid-keyword",
-    "invalid-subschema",
-    "invalid-type",
-    "unsatisfiable-const",
-    "pattern-unenforced",
-    "fallback",
-];
 
 // ---------------------------------------------------------------------------
 // Instances from a (normalized) schema: a small generator that follows the

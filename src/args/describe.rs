@@ -229,24 +229,22 @@ fn one_of(values: &[Value]) -> String {
     }
 }
 
-fn join_or(mut parts: Vec<String>) -> String {
-    match parts.len() {
-        0 => String::new(),
-        1 => parts.remove(0),
-        _ => {
-            let last = parts.pop().unwrap_or_default();
-            format!("{} or {last}", parts.join(", "))
-        }
-    }
+fn join_or(parts: Vec<String>) -> String {
+    join(parts, "or")
 }
 
-fn join_and(mut parts: Vec<String>) -> String {
+fn join_and(parts: Vec<String>) -> String {
+    join(parts, "and")
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join(mut parts: Vec<String>, word: &str) -> String {
     match parts.len() {
         0 => String::new(),
         1 => parts.remove(0),
         _ => {
             let last = parts.pop().unwrap_or_default();
-            format!("{} and {last}", parts.join(", "))
+            format!("{} {word} {last}", parts.join(", "))
         }
     }
 }
