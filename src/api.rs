@@ -128,7 +128,7 @@ pub fn restore_arguments_json(args: &str, original: &str, target: &str, options:
         let target = targets::get(target).ok_or_else(|| Error::UnknownTarget {
             target: target.to_string(),
         })?;
-        let (args, original) = args_and_schema(args, original, args_depth(&opts))?;
+        let (args, original) = args_and_schema(args, original, opts.max_depth())?;
         Ok(ok(&crate::args::restore(&args, &original, target, &opts)?))
     };
     run().unwrap_or_else(|e| err(&e))
@@ -138,7 +138,7 @@ pub fn restore_arguments_json(args: &str, original: &str, target: &str, options:
 pub fn repair_arguments_json(args: &str, original: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
         let opts = crate::args::RestoreOptions::from_json(options)?;
-        let depth = args_depth(&opts);
+        let depth = opts.max_depth();
         let (args, original) = args_and_schema(args, original, depth)?;
         Ok(ok(&crate::args::repair(&args, &original, depth)?))
     };
@@ -149,7 +149,7 @@ pub fn repair_arguments_json(args: &str, original: &str, options: &str) -> Strin
 pub fn validate_arguments_json(args: &str, original: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
         let opts = crate::args::RestoreOptions::from_json(options)?;
-        let depth = args_depth(&opts);
+        let depth = opts.max_depth();
         let (args, original) = args_and_schema(args, original, depth)?;
         Ok(ok(&crate::args::validate(&args, &original, depth)?))
     };
@@ -163,7 +163,7 @@ pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options:
         let target = targets::get(target).ok_or_else(|| Error::UnknownTarget {
             target: target.to_string(),
         })?;
-        let depth = args_depth(&opts);
+        let depth = opts.max_depth();
         let original = parse(original, depth)?;
         // Arguments a model wrote that are not JSON at all are the model's
         // mistake to fix, not the caller's: a failed preparation, not an error.
@@ -175,14 +175,6 @@ pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options:
         Ok(ok(&crate::args::prepare(&args, &original, target, &opts)?))
     };
     run().unwrap_or_else(|e| err(&e))
-}
-
-fn args_depth(opts: &crate::args::RestoreOptions) -> usize {
-    opts.max_depth.unwrap_or_else(|| {
-        opts.normalize
-            .as_ref()
-            .map_or(Options::default().max_depth, |o| o.max_depth)
-    })
 }
 
 fn args_and_schema(args: &str, original: &str, max_depth: usize) -> Result<(Value, Value), Error> {

@@ -358,9 +358,8 @@ impl<'d> Fixer<'d, '_> {
             out.push((vec!["properties".to_string(), key.to_string()], p));
         }
         if let Some(Value::Object(patterns)) = m.get("patternProperties") {
-            let mut matcher = super::pattern::Patterns::default();
             for (p, s) in patterns {
-                if matcher.is_match(p, key) == Some(true) {
+                if self.v.patterns.is_match(p, key) == Some(true) {
                     out.push((vec!["patternProperties".to_string(), p.clone()], s));
                 }
             }

@@ -120,7 +120,8 @@ impl RestoreOptions {
         })
     }
 
-    fn max_depth(&self) -> usize {
+    /// `maxDepth`, else the normalization options', else the default.
+    pub fn max_depth(&self) -> usize {
         self.max_depth.unwrap_or_else(|| {
             self.normalize
                 .as_ref()

@@ -79,7 +79,8 @@ pub(super) struct Validator<'d> {
     depth: usize,
     spath: Pointer,
     ipath: Pointer,
-    patterns: Patterns,
+    /// Compiled patterns, shared with the restore/repair walk that owns this validator.
+    pub(super) patterns: Patterns,
     /// `$ref` targets being evaluated, with the instance depth they were
     /// entered at: the same pair again is a loop that consumes nothing.
     active: Vec<(Pointer, usize)>,
