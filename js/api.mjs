@@ -90,22 +90,29 @@ export function normalizeTools(tools, options) {
 
 const SCHEMA_SLOTS = [["function", "parameters"], ["parameters"], ["input_schema"], ["inputSchema"], ["parametersJsonSchema"]];
 
+/** Where a tool in any provider's shape keeps its schema: `{path, holder, value}`, or undefined. */
+function schemaSlot(tool) {
+  for (const path of SCHEMA_SLOTS) {
+    const holder = path.length === 2 ? tool?.[path[0]] : tool;
+    const value = holder?.[path[path.length - 1]];
+    if (value !== undefined) return { path, holder, value };
+  }
+  return undefined;
+}
+
 // Tools built with schema libraries (Zod, Valibot, ArkType) carry instances in
 // their schema slot; each is converted the way a lone schema would be.
 function withPlainSchemas(tools) {
   const array = Array.isArray(tools) ? tools : tools?.tools ?? tools?.result?.tools ?? tools?.functionDeclarations;
   if (!Array.isArray(array)) return tools;
   const converted = array.map((tool) => {
-    for (const path of SCHEMA_SLOTS) {
-      const holder = path.length === 2 ? tool?.[path[0]] : tool;
-      const value = holder?.[path[path.length - 1]];
-      if (value === undefined) continue;
-      const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : null;
-      if (proto === null || proto === Object.prototype) return tool;
-      const plain = JSON.parse(toJsonText(value));
-      return path.length === 2 ? { ...tool, [path[0]]: { ...holder, [path[1]]: plain } } : { ...tool, [path[0]]: plain };
-    }
-    return tool;
+    const slot = schemaSlot(tool);
+    if (slot === undefined) return tool;
+    const { path, holder, value } = slot;
+    const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : null;
+    if (proto === null || proto === Object.prototype) return tool;
+    const plain = JSON.parse(toJsonText(value));
+    return path.length === 2 ? { ...tool, [path[0]]: { ...holder, [path[1]]: plain } } : { ...tool, [path[0]]: plain };
   });
   if (Array.isArray(tools)) return converted;
   if (Array.isArray(tools.tools)) return { ...tools, tools: converted };
@@ -190,17 +197,9 @@ export function validateArguments(args, original, options) {
  */
 export function prepareToolCall(args, tool, options) {
   const { target = tool?.target ?? "mcp", ...rest } = plainOptions(options);
-  const schema = toolSchema(tool);
+  const slot = schemaSlot(tool);
+  const schema = slot === undefined ? tool : slot.value;
   return call(glue.prepareToolCallJson, toJsonText(args), toJsonText(schema), targetId(target), JSON.stringify(rest));
-}
-
-function toolSchema(tool) {
-  for (const path of SCHEMA_SLOTS) {
-    const holder = path.length === 2 ? tool?.[path[0]] : tool;
-    const value = holder?.[path[path.length - 1]];
-    if (value !== undefined) return value;
-  }
-  return tool;
 }
 
 /** The targets this build knows: `[{id, description, source}]`. */
