@@ -32,7 +32,7 @@ use toolschema::targets::{self, OnViolation, Target};
 use toolschema::{check, normalize, Normalized, Options};
 
 mod common;
-use common::WIDENING;
+use common::{read_nullable, rewrite, WIDENING};
 
 /// The default number of generated schemas per property; each runs through
 /// every target. Sized for the 60 s budget of `cargo test` on two cores.
@@ -303,57 +303,6 @@ fn root() -> impl Strategy<Value = Value> {
         }
         root
     })
-}
-
-// ---------------------------------------------------------------------------
-// Walking schemas through the keyword table (the same slots the core uses).
-
-fn for_each_subschema(node: &mut Value, f: &mut dyn FnMut(&mut Value)) {
-    let Value::Object(m) = node else { return };
-    for (key, child) in m.iter_mut() {
-        match (keywords::slot(key), child) {
-            (Slot::Schema, c) => f(c),
-            (Slot::SchemaArray, Value::Array(items)) => items.iter_mut().for_each(&mut *f),
-            (Slot::SchemaMap, Value::Object(entries)) => entries.values_mut().for_each(&mut *f),
-            _ => {}
-        }
-    }
-}
-
-/// Applies `f` to every schema node, parents before children.
-fn rewrite(node: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>, bool), is_root: bool) {
-    if let Value::Object(m) = node {
-        f(m, is_root);
-    }
-    for_each_subschema(node, &mut |c| rewrite(c, f, false));
-}
-
-/// OpenAPI's `nullable: true` read as 2020-12 says it (README: "OpenAPI nullable
-/// becomes a 2020-12 null type"): the `jsonschema` crate ignores the keyword, so
-/// both the original and a Gemini output are read this way before validating.
-fn read_nullable(schema: &mut Value) {
-    rewrite(
-        schema,
-        &mut |m, _| {
-            if m.shift_remove("nullable") != Some(Value::Bool(true)) {
-                return;
-            }
-            match m.get_mut("type") {
-                Some(Value::String(t)) if t != "null" => {
-                    let t = t.clone();
-                    m.insert("type".into(), json!([t, "null"]));
-                }
-                Some(Value::Array(ts)) if !ts.contains(&json!("null")) => ts.push(json!("null")),
-                _ => {}
-            }
-            if let Some(Value::Array(e)) = m.get_mut("enum") {
-                if !e.contains(&Value::Null) {
-                    e.push(Value::Null);
-                }
-            }
-        },
-        true,
-    );
 }
 
 /// A definition that reaches itself through `$ref`s and in-place applicators

@@ -158,6 +158,9 @@ fn without_dropped(original: &Value, target: &Target) -> Value {
         "type", "properties", "required", "items", "prefixItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "$defs",
         "definitions", "additionalProperties", "nullable", "$id", "$anchor", "$schema",
     ];
+    // Every object but data keywords, not only the keyword table's schema
+    // slots: refs that generators wrote into other places (`components/schemas`)
+    // are followed by the validators, so the schemas there are relaxed too.
     fn walk(v: &mut Value, f: &dyn Fn(&mut Map<String, Value>)) {
         match v {
             Value::Object(m) => {
@@ -192,35 +195,10 @@ fn without_dropped(original: &Value, target: &Target) -> Value {
     out
 }
 
-/// OpenAPI's `nullable: true` written as a null type, for the `jsonschema`
-/// crate, which reads 2020-12 only (the library reads it the same way).
-fn read_nullable(schema: &Value) -> Value {
+/// A copy of `schema` with OpenAPI `nullable` read as a null type, for the `jsonschema` crate.
+fn nullable_read(schema: &Value) -> Value {
     let mut out = schema.clone();
-    fn walk(v: &mut Value) {
-        match v {
-            Value::Object(m) => {
-                if m.get("nullable") == Some(&Value::Bool(true)) {
-                    match m.get_mut("type") {
-                        Some(Value::String(t)) => {
-                            let t = t.clone();
-                            m.insert("type".into(), json!([t, "null"]));
-                        }
-                        Some(Value::Array(ts)) if !ts.contains(&json!("null")) => ts.push(json!("null")),
-                        _ => {}
-                    }
-                    if let Some(Value::Array(e)) = m.get_mut("enum") {
-                        if !e.contains(&Value::Null) {
-                            e.push(Value::Null);
-                        }
-                    }
-                }
-                m.values_mut().for_each(walk);
-            }
-            Value::Array(items) => items.iter_mut().for_each(walk),
-            _ => {}
-        }
-    }
-    walk(&mut out);
+    common::read_nullable(&mut out);
     out
 }
 
@@ -269,7 +247,7 @@ fn restored_arguments_validate_against_the_original() {
                 _ => *target,
             };
             let reference = without_dropped(schema, judge);
-            let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&read_nullable(&reference)).ok();
+            let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&nullable_read(&reference)).ok();
             let explained = out.report.diagnostics.iter().any(|d| undoable_only_in_part(d.code));
             let mut all_ok = true;
             for style in [Style::Nulls, Style::Full, Style::Required] {
@@ -340,7 +318,7 @@ fn arguments_that_fit_come_back_unchanged() {
     let corpus = common::corpus();
     let (mut fitting, mut judged, mut disagreements) = (0usize, 0usize, Vec::new());
     for (id, schema) in &corpus {
-        let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&read_nullable(schema)).ok();
+        let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&nullable_read(schema)).ok();
         for style in [Style::Nulls, Style::Full, Style::Required] {
             let instance = generate(schema, schema, style, 0);
             let ours = args::validate(&instance, schema, 256).expect("validate");

@@ -1,6 +1,7 @@
 //! Shared by the integration tests that read ../shared/corpus.
 #![allow(dead_code)]
-use serde_json::Value;
+use serde_json::{json, Map, Value};
+use toolschema::keywords::{self, Slot};
 
 /// Every schema of the corpus as `(id, schema)`, in a stable order.
 pub fn corpus() -> Vec<(String, Value)> {
@@ -48,3 +49,55 @@ pub const WIDENING: &[&str] = &[
     "pattern-unenforced",
     "fallback",
 ];
+
+// ---------------------------------------------------------------------------
+// Walking schemas through the keyword table (the same slots the core uses).
+
+pub fn for_each_subschema(node: &mut Value, f: &mut dyn FnMut(&mut Value)) {
+    let Value::Object(m) = node else { return };
+    for (key, child) in m.iter_mut() {
+        match (keywords::slot(key), child) {
+            (Slot::Schema, c) => f(c),
+            (Slot::SchemaArray, Value::Array(items)) => items.iter_mut().for_each(&mut *f),
+            (Slot::SchemaMap, Value::Object(entries)) => entries.values_mut().for_each(&mut *f),
+            _ => {}
+        }
+    }
+}
+
+/// Applies `f` to every schema node, parents before children.
+pub fn rewrite(node: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>, bool), is_root: bool) {
+    if let Value::Object(m) = node {
+        f(m, is_root);
+    }
+    for_each_subschema(node, &mut |c| rewrite(c, f, false));
+}
+
+/// OpenAPI's `nullable: true` read as 2020-12 says it (README: "OpenAPI nullable
+/// becomes a 2020-12 null type"): the `jsonschema` crate ignores the keyword, so
+/// schemas that use it (originals, Gemini outputs) are read this way before it
+/// validates against them.
+pub fn read_nullable(schema: &mut Value) {
+    rewrite(
+        schema,
+        &mut |m, _| {
+            if m.shift_remove("nullable") != Some(Value::Bool(true)) {
+                return;
+            }
+            match m.get_mut("type") {
+                Some(Value::String(t)) if t != "null" => {
+                    let t = t.clone();
+                    m.insert("type".into(), json!([t, "null"]));
+                }
+                Some(Value::Array(ts)) if !ts.contains(&json!("null")) => ts.push(json!("null")),
+                _ => {}
+            }
+            if let Some(Value::Array(e)) = m.get_mut("enum") {
+                if !e.contains(&Value::Null) {
+                    e.push(Value::Null);
+                }
+            }
+        },
+        true,
+    );
+}
