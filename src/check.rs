@@ -1,6 +1,7 @@
 //! The per-target acceptance checker. It reads the same `Caps` the passes
 //! rewrite toward, so "what we produce" and "what we verify" cannot drift.
 //! Cloud Code Assist's residual-incompatibility gate and every test use it.
+use crate::lookup::Fields;
 use crate::keywords::TYPE_NAMES;
 use crate::passes::types::is_typed;
 use crate::passes::types_of;
@@ -34,7 +35,7 @@ pub const OPENAI_LIMITS: Limits =
 pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     let mut out = Vec::new();
     let caps = target.caps;
-    let root_defs = schema.get("$defs").and_then(Value::as_object);
+    let root_defs = schema.field("$defs").and_then(Value::as_object);
     walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
         let mut v = |code: &'static str, at: &Pointer, message: String| {
             out.push(Violation { code, pointer: at.to_string(), message });
@@ -55,36 +56,36 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             }
         }
         let types = types_of(m);
-        if matches!(m.get("type"), Some(Value::Array(_)))
+        if matches!(m.field("type"), Some(Value::Array(_)))
             && matches!(caps.type_arrays, TypeArrays::NullableMarker | TypeArrays::FirstType)
         {
             v("type-array", path, format!("{} accepts one type per node", target.id));
         }
-        if !caps.null_type && types.contains(&"null") && !matches!(m.get("type"), Some(Value::Array(_))) {
+        if !caps.null_type && types.contains(&"null") && !matches!(m.field("type"), Some(Value::Array(_))) {
             v("null-type", path, format!("{} has no null type", target.id));
         }
-        if caps.typed_nodes && !is_typed(node) && !m.contains_key("$ref") {
+        if caps.typed_nodes && !is_typed(node) && !m.has("$ref") {
             v("missing-type", path, format!("{} needs a type on every node", target.id));
         }
         if caps.typed_nodes || caps.typed_branches {
-            if let Some(Value::Array(branches)) = m.get("anyOf") {
+            if let Some(Value::Array(branches)) = m.field("anyOf") {
                 for (i, b) in branches.iter().enumerate() {
-                    let direct = b.get("type").is_some() || b.get("$ref").is_some();
+                    let direct = b.field("type").is_some() || b.field("$ref").is_some();
                     if (caps.typed_branches && !direct) || !is_typed(b) {
                         v("missing-type", &path.child("anyOf").child(i.to_string()), "an anyOf branch needs a type".into());
                     }
                 }
             }
         }
-        if types.contains(&"object") && caps.object_properties && !m.contains_key("properties") {
+        if types.contains(&"object") && caps.object_properties && !m.has("properties") {
             v("object-missing-properties", path, "an object schema needs properties".into());
         }
-        if types.contains(&"array") && caps.array_items && !m.contains_key("items") {
+        if types.contains(&"array") && caps.array_items && !m.has("items") {
             v("array-missing-items", path, "an array schema needs items".into());
         }
         if caps.required_declared {
-            if let Some(Value::Array(req)) = m.get("required") {
-                let props = m.get("properties").and_then(Value::as_object);
+            if let Some(Value::Array(req)) = m.field("required") {
+                let props = m.field("properties").and_then(Value::as_object);
                 for r in req.iter().filter_map(Value::as_str) {
                     if !props.is_some_and(|p| p.contains_key(r)) {
                         v("required-undeclared", path, format!("required {r:?} is not a declared property"));
@@ -93,18 +94,18 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             }
         }
         if caps.string_enums {
-            if let Some(Value::Array(values)) = m.get("enum") {
+            if let Some(Value::Array(values)) = m.field("enum") {
                 if values.iter().any(|x| !x.is_string()) || types != ["string"] {
                     v("enum-not-string", path, format!("{} only accepts string enums on string schemas", target.id));
                 }
             }
         }
-        if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.get("format")) {
+        if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.field("format")) {
             if !formats.contains(&f.as_str()) {
                 v("unsupported-format", path, format!("format {f:?} is not accepted by {}", target.id));
             }
         }
-        if let Some(Value::String(r)) = m.get("$ref") {
+        if let Some(Value::String(r)) = m.field("$ref") {
             let ok = r == "#"
                 || r.strip_prefix("#/$defs/").is_some_and(|name| {
                     root_defs.is_some_and(|d| d.contains_key(&name.replace("~1", "/").replace("~0", "~")))
@@ -116,16 +117,16 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 v("ref-with-siblings", path, "a $ref may not have sibling keywords".into());
             }
         }
-        if caps.closed_objects && types.contains(&"object") && m.get("additionalProperties") != Some(&Value::Bool(false)) {
+        if caps.closed_objects && types.contains(&"object") && m.field("additionalProperties") != Some(&Value::Bool(false)) {
             v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
         }
         if caps.all_required && types.contains(&"object") {
             // Sorted, so that the lookups stay cheap when `required` names thousands of
             // properties (a scan per property made large strict schemas quadratic).
             let mut required: Vec<&str> =
-                m.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+                m.field("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
             required.sort_unstable();
-            if let Some(Value::Object(props)) = m.get("properties") {
+            if let Some(Value::Object(props)) = m.field("properties") {
                 for name in props.keys() {
                     if required.binary_search(&name.as_str()).is_err() {
                         v("required-incomplete", path, format!("'required' must include every property; missing {name:?}"));
@@ -145,7 +146,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
 
 fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
     let Value::Object(m) = schema else { return };
-    if m.get("type") != Some(&Value::String("object".into())) {
+    if m.field("type") != Some(&Value::String("object".into())) {
         out.push(Violation {
             code: "root-not-object",
             pointer: String::new(),
@@ -240,7 +241,7 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
         let types = types_of(m);
         let level = above + usize::from(types.contains(&"object") || types.contains(&"array"));
         depth = depth.max(level);
-        if let Some(Value::Array(e)) = m.get("enum") {
+        if let Some(Value::Array(e)) = m.field("enum") {
             enums += e.len();
             let len: usize = e.iter().map(|x| x.as_str().map_or(0, str::len)).sum();
             chars += len;

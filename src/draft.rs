@@ -5,6 +5,7 @@
 //! with snake_case keyword spellings from Python SDKs. Every later stage sees
 //! only 2020-12. Renamed locations are recorded so `$ref` pointers written against
 //! the original layout still resolve.
+use crate::lookup::Fields;
 use crate::error::Result;
 use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
@@ -25,7 +26,7 @@ pub enum Dialect {
 
 /// The dialect a root declares with `$schema`; undeclared means 2020-12 (MCP's default).
 pub fn detect(root: &Value) -> Dialect {
-    let uri = root.get("$schema").and_then(Value::as_str).unwrap_or("");
+    let uri = root.field("$schema").and_then(Value::as_str).unwrap_or("");
     if uri.contains("draft-03") {
         Dialect::Draft3
     } else if uri.contains("draft-04") {
@@ -126,7 +127,7 @@ pub fn upgrade(root: &mut Value, cx: &mut Cx) -> Result<Moves> {
     let dialect = detect(root);
     let mut up = Upgrader { dialect, moves: Moves::default(), old: Pointer::root() };
     up.schema(root, cx)?;
-    if let Some(Value::String(uri)) = root.get_mut("$schema") {
+    if let Some(Value::String(uri)) = root.field_mut("$schema") {
         if dialect != Dialect::Draft2020 && uri.as_str() != DRAFT_2020_12 {
             *uri = DRAFT_2020_12.to_string();
             cx.count("dialectUpgrades");
@@ -269,14 +270,14 @@ impl Upgrader {
                 }
             }
         }
-        if has.definitions && !node.contains_key("$defs") {
+        if has.definitions && !node.has("$defs") {
             rename_in_place(node, "definitions", "$defs");
             self.moved(cx, "definitions", "$defs");
             cx.count("dialectUpgrades");
         }
         if has.id && self.dialect <= Dialect::Draft4 {
-            if let Some(Value::String(_)) = node.get("id") {
-                if !node.contains_key("$id") {
+            if let Some(Value::String(_)) = node.field("id") {
+                if !node.has("$id") {
                     rename_in_place(node, "id", "$id");
                 }
             }
@@ -305,12 +306,12 @@ impl Upgrader {
 
     /// Draft-07 tuples: array-valued `items` → `prefixItems`, `additionalItems` → `items`.
     fn tuple_items(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) {
-        if !matches!(node.get("items"), Some(Value::Array(_))) {
+        if !matches!(node.field("items"), Some(Value::Array(_))) {
             node.shift_remove("additionalItems");
             return;
         }
         let tuple = node.shift_remove("items").unwrap_or(Value::Null);
-        if node.contains_key("prefixItems") {
+        if node.has("prefixItems") {
             cx.lossy("keyword-dropped", "array-valued items beside prefixItems was dropped");
         } else {
             node.insert("prefixItems".into(), tuple);
@@ -393,10 +394,10 @@ fn exclusive_bounds(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// Draft-03 (and WordPress) `required: true` on a property → the parent's `required` array.
 fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
     let mut names = Vec::new();
-    if let Some(Value::Object(props)) = node.get_mut("properties") {
+    if let Some(Value::Object(props)) = node.field_mut("properties") {
         for (name, prop) in props.iter_mut() {
             let Some(prop) = prop.as_object_mut() else { continue };
-            if let Some(Value::Bool(req)) = prop.get("required") {
+            if let Some(Value::Bool(req)) = prop.field("required") {
                 if *req {
                     names.push(name.clone());
                 }
@@ -405,7 +406,7 @@ fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
             }
         }
     }
-    if matches!(node.get("required"), Some(Value::Bool(_))) {
+    if matches!(node.field("required"), Some(Value::Bool(_))) {
         node.shift_remove("required");
     }
     if names.is_empty() {
@@ -429,7 +430,7 @@ fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
         return;
     }
     cx.count("nullableRewrites");
-    match node.get_mut("type") {
+    match node.field_mut("type") {
         Some(Value::String(t)) => {
             if t != "null" {
                 let t = std::mem::take(t);
@@ -442,16 +443,16 @@ fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
             }
         }
         _ => {
-            if let Some(Value::Array(values)) = node.get_mut("enum") {
+            if let Some(Value::Array(values)) = node.field_mut("enum") {
                 if !values.contains(&Value::Null) {
                     values.push(Value::Null);
                 }
-            } else if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
+            } else if let Some(Value::Array(branches)) = node.field_mut("anyOf") {
                 branches.push(json!({"type": "null"}));
             }
         }
     }
-    if let Some(Value::Array(values)) = node.get_mut("enum") {
+    if let Some(Value::Array(values)) = node.field_mut("enum") {
         if !values.contains(&Value::Null) {
             values.push(Value::Null);
         }
@@ -463,7 +464,7 @@ fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// What JSON can carry is mapped to its JSON form; the rest can never be sent and
 /// becomes the `false` schema (an optional property of that type is then dropped).
 fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
-    let Some(Value::String(t)) = node.get("type") else { return };
+    let Some(Value::String(t)) = node.field("type") else { return };
     if crate::keywords::TYPE_NAMES.contains(&t.as_str()) {
         return;
     }

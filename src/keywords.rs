@@ -131,11 +131,25 @@ pub static KEYWORDS: &[Keyword] = &[
     kw("dependencies", S::SchemaMap, K::Applicator, A::Object, false),
 ];
 
+/// Longest keyword name plus one: the number of length buckets in `BY_LENGTH`.
+const BUCKETS: usize = 24;
+
+/// `KEYWORDS` positions grouped by name length, built once: every key of every
+/// node is looked up (most are `type` or `description`, many are names no table
+/// holds), so a lookup compares only names of its own length.
+static BY_LENGTH: std::sync::OnceLock<[Vec<u8>; BUCKETS]> = std::sync::OnceLock::new();
+
 /// Looks a keyword up by name.
 pub fn get(name: &str) -> Option<&'static Keyword> {
-    // A linear scan over ~60 short names beats hashing at this size and keeps the
-    // table a plain static.
-    KEYWORDS.iter().find(|k| k.name == name)
+    let buckets = BY_LENGTH.get_or_init(|| {
+        let mut b: [Vec<u8>; BUCKETS] = Default::default();
+        for (i, k) in KEYWORDS.iter().enumerate() {
+            b[k.name.len()].push(i as u8);
+        }
+        b
+    });
+    let bucket = buckets.get(name.len())?;
+    bucket.iter().map(|&i| &KEYWORDS[usize::from(i)]).find(|k| k.name.as_bytes() == name.as_bytes())
 }
 
 /// The slot of `name`: unknown keys hold plain data.
@@ -187,6 +201,15 @@ mod tests {
         for (i, a) in KEYWORDS.iter().enumerate() {
             assert!(KEYWORDS[i + 1..].iter().all(|b| b.name != a.name), "duplicate {}", a.name);
         }
+    }
+
+    #[test]
+    fn every_keyword_is_found_by_name() {
+        assert!(KEYWORDS.iter().all(|k| k.name.len() < BUCKETS && KEYWORDS.len() <= 256));
+        for k in KEYWORDS {
+            assert_eq!(get(k.name).map(|f| f.name), Some(k.name));
+        }
+        assert!(get("").is_none() && get("typ").is_none() && get(&"x".repeat(BUCKETS + 5)).is_none());
     }
 
     #[test]

@@ -49,6 +49,13 @@ impl Pointer {
         self.buf.truncate(self.ends.last().copied().unwrap_or(0));
     }
 
+    /// Appends every segment of `other` (already escaped, so copied as they are).
+    pub fn append(&mut self, other: &Pointer) {
+        let base = self.buf.len();
+        self.buf.push_str(&other.buf);
+        self.ends.extend(other.ends.iter().map(|e| e + base));
+    }
+
     pub fn child(&self, seg: impl AsRef<str>) -> Self {
         let mut p = self.clone();
         p.push(seg);
@@ -57,13 +64,25 @@ impl Pointer {
 
     /// The unescaped segments (allocates; for cold paths).
     pub fn segments(&self) -> Vec<String> {
-        let mut out = Vec::with_capacity(self.ends.len());
-        let mut start = 0;
-        for &end in &self.ends {
-            out.push(self.buf[start + 1..end].replace("~1", "/").replace("~0", "~"));
-            start = end;
-        }
-        out
+        self.raw_segments(0).map(|s| unescape(s).into_owned()).collect()
+    }
+
+    /// The segments from the `from`-th on as written in the pointer, still
+    /// escaped (`~0`, `~1`), without allocating. A segment without `~` reads
+    /// the same escaped or not, so comparing one with a keyword needs no unescaping.
+    pub fn raw_segments(&self, from: usize) -> impl Iterator<Item = &str> + '_ {
+        let start = if from == 0 { 0 } else { self.ends.get(from - 1).copied().unwrap_or(self.buf.len()) };
+        let mut at = start;
+        self.ends.iter().skip(from).map(move |&end| {
+            let seg = &self.buf[at + 1..end];
+            at = end;
+            seg
+        })
+    }
+
+    /// The rendered pointer (`/a/b~1c`), borrowed.
+    pub fn as_str(&self) -> &str {
+        &self.buf
     }
 
     pub fn len(&self) -> usize {
@@ -91,9 +110,10 @@ impl Pointer {
     /// Looks the pointer up in a JSON document.
     pub fn resolve<'v>(&self, doc: &'v serde_json::Value) -> Option<&'v serde_json::Value> {
         let mut cur = doc;
-        for seg in self.segments() {
+        for seg in self.raw_segments(0) {
+            let seg = unescape(seg);
             cur = match cur {
-                serde_json::Value::Object(m) => m.get(&seg)?,
+                serde_json::Value::Object(m) => m.get(seg.as_ref())?,
                 serde_json::Value::Array(a) => {
                     if seg.len() > 1 && seg.starts_with('0') {
                         return None;
@@ -117,6 +137,15 @@ impl Pointer {
 impl fmt::Display for Pointer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.buf)
+    }
+}
+
+/// A segment as written in a pointer, with `~1` and `~0` undone.
+fn unescape(seg: &str) -> std::borrow::Cow<'_, str> {
+    if seg.contains('~') {
+        std::borrow::Cow::Owned(seg.replace("~1", "/").replace("~0", "~"))
+    } else {
+        std::borrow::Cow::Borrowed(seg)
     }
 }
 

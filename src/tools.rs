@@ -2,6 +2,7 @@
 //! tool list (or an MCP `tools/list` response) normalized for one target, with
 //! telemetry. One tool's failure never fails the list: that tool gets the empty
 //! object schema and its error is reported.
+use crate::lookup::Fields;
 use crate::report::Report;
 use crate::{check::Violation, normalize, Error, Options, Target};
 use indexmap::IndexMap;
@@ -116,7 +117,7 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
     let mut reports = Vec::with_capacity(tools.len());
     let (mut modified_count, mut lossy) = (0, false);
     for (index, tool) in tools.iter().enumerate() {
-        let name = tool.get("name").or_else(|| tool.pointer("/function/name")).and_then(Value::as_str).map(String::from);
+        let name = tool.field("name").or_else(|| tool.pointer("/function/name")).and_then(Value::as_str).map(String::from);
         let mut tool_out = tool.clone();
         if schema_slot(tool).is_none() && target.caps.tool_schema_required && tool.is_object() {
             // Anthropic requires input_schema on every tool (F41 `input_schema: Field required`).
@@ -185,12 +186,12 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
 pub fn budget_use(schema: &Value) -> (usize, usize) {
     let (mut optional, mut unions) = (0, 0);
     crate::walk::visit(schema, &mut Default::default(), &mut |node, _| {
-        let Some(Value::Object(props)) = node.get("properties") else { return };
+        let Some(Value::Object(props)) = node.field("properties") else { return };
         let required: Vec<&str> =
-            node.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            node.field("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
         for (name, p) in props {
             optional += usize::from(!required.contains(&name.as_str()));
-            unions += usize::from(p.get("anyOf").is_some() || p.get("type").is_some_and(Value::is_array));
+            unions += usize::from(p.field("anyOf").is_some() || p.field("type").is_some_and(Value::is_array));
         }
     });
     (optional, unions)

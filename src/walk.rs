@@ -186,21 +186,27 @@ pub fn visit(value: &Value, path: &mut Pointer, f: &mut dyn FnMut(&Value, &Point
 
 /// Deepest JSON nesting in `text`, counted without parsing (brackets outside
 /// strings). Lets the API refuse a too-deep document before any recursive
-/// parser or destructor touches it.
+/// parser or destructor touches it. Most of a schema's text is inside strings
+/// (descriptions), which are skipped to their closing quote by `memchr`.
 pub fn json_depth(text: &str) -> usize {
-    let (mut depth, mut max, mut in_str, mut escaped) = (0usize, 0usize, false, false);
-    for &b in text.as_bytes() {
-        if in_str {
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_str = false,
-                _ => {}
+    let bytes = text.as_bytes();
+    let (mut depth, mut max, mut i) = (0usize, 0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                // To the closing quote: past every escape, whatever it escapes.
+                i += 1;
+                loop {
+                    match memchr::memchr2(b'"', b'\\', bytes.get(i..).unwrap_or_default()) {
+                        Some(at) if bytes[i + at] == b'\\' => i += at + 2,
+                        Some(at) => {
+                            i += at;
+                            break;
+                        }
+                        None => return max,
+                    }
+                }
             }
-            continue;
-        }
-        match b {
-            b'"' => in_str = true,
             b'{' | b'[' => {
                 depth += 1;
                 max = max.max(depth);
@@ -208,6 +214,7 @@ pub fn json_depth(text: &str) -> usize {
             b'}' | b']' => depth = depth.saturating_sub(1),
             _ => {}
         }
+        i += 1;
     }
     max
 }
@@ -234,6 +241,12 @@ mod tests {
     #[test]
     fn depth_scan_ignores_brackets_in_strings() {
         assert_eq!(json_depth(r#"{"a":"{{[[\"]]","b":[{}]}"#), 3);
+        assert_eq!(json_depth(r#"{"a":"\\","b":[[{}]]}"#), 4);
+        assert_eq!(json_depth(r#"[{"a":"[[[\\\"[[["}]"#), 2);
+        // Unterminated strings and escapes at the very end stop the scan, not the process.
+        assert_eq!(json_depth(r#"[["abc"#), 2);
+        assert_eq!(json_depth(r#"[["abc\"#), 2);
+        assert_eq!(json_depth(""), 0);
         assert_eq!(value_depth(&serde_json::json!({"a": [{"b": 1}]})), 3);
     }
 

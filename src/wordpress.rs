@@ -1,6 +1,7 @@
 //! WordPress abilities (seed 002, Trac #64955): `input_schema`/`output_schema`
 //! written in WordPress's draft-04 conventions, compiled for an AI provider, and
 //! the authoring guidance that keeps them compilable.
+use crate::lookup::Fields;
 use crate::check::Violation;
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
@@ -59,9 +60,9 @@ fn prepare(v: &mut Value, at: &mut Pointer, depth: usize, max: usize, stripped: 
             *stripped += 1;
         }
     }
-    let object = m.get("type").is_some_and(|t| t == "object" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "object")))
-        || m.contains_key("properties");
-    if object && !m.contains_key("additionalProperties") {
+    let object = m.field("type").is_some_and(|t| t == "object" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "object")))
+        || m.has("properties");
+    if object && !m.has("additionalProperties") {
         m.insert("additionalProperties".into(), Value::Bool(false));
     }
     children(m, at, &mut |c, at| prepare(c, at, depth + 1, max, stripped))
@@ -107,7 +108,7 @@ pub fn lint(schema: &Value) -> Vec<Violation> {
     walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
         let Value::Object(m) = node else { return };
         let mut push = |code: &'static str, at: Pointer, message: String| out.push(Violation { code, pointer: at.to_string(), message });
-        if let Some(Value::Array(branches)) = m.get("oneOf") {
+        if let Some(Value::Array(branches)) = m.field("oneOf") {
             let exclusive = crate::passes::combinators::discriminated(branches);
             push(
                 "one-of",
@@ -119,17 +120,17 @@ pub fn lint(schema: &Value) -> Vec<Violation> {
                 },
             );
         }
-        let object = m.get("type").is_some_and(|t| t == "object") || m.contains_key("properties");
-        if object && !m.contains_key("additionalProperties") {
+        let object = m.field("type").is_some_and(|t| t == "object") || m.has("properties");
+        if object && !m.has("additionalProperties") {
             push(
                 "additional-properties-missing",
                 path.clone(),
                 "set additionalProperties explicitly: absent means true in WordPress, while OpenAI strict needs false on every object".into(),
             );
         }
-        if let Some(Value::Object(props)) = m.get("properties") {
+        if let Some(Value::Object(props)) = m.field("properties") {
             for (name, p) in props {
-                if p.get("required").is_some_and(Value::is_boolean) {
+                if p.field("required").is_some_and(Value::is_boolean) {
                     push(
                         "draft3-required",
                         path.child("properties").child(name.as_str()).child("required"),
@@ -138,7 +139,7 @@ pub fn lint(schema: &Value) -> Vec<Violation> {
                 }
             }
         }
-        if m.contains_key("readonly") {
+        if m.has("readonly") {
             push(
                 "readonly-casing",
                 path.child("readonly"),

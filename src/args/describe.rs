@@ -1,5 +1,6 @@
 //! Schemas in words, for messages a model can act on: "an integer ≥ 1",
 //! "one of "asc", "desc"", "a string of at most 80 characters".
+use crate::lookup::Fields;
 use super::{preview, Original};
 use crate::keywords;
 use crate::pointer::Pointer;
@@ -25,20 +26,20 @@ fn phrase(doc: &Original, m: &Map<String, Value>, at: &Pointer, depth: usize) ->
     if depth > MAX_NEST {
         return "a value of the shape described".into();
     }
-    if let Some(r) = m.get("$ref").and_then(Value::as_str) {
-        if !m.contains_key("type") && !m.contains_key("enum") && !m.contains_key("const") {
+    if let Some(r) = m.field("$ref").and_then(Value::as_str) {
+        if !m.has("type") && !m.has("enum") && !m.has("const") {
             if let Some((p, Value::Object(t))) = doc.deref(r, at) {
                 return phrase(doc, t, &p, depth + 1);
             }
         }
     }
-    if let Some(c) = m.get("const") {
+    if let Some(c) = m.field("const") {
         return format!("exactly {}", preview(c));
     }
-    if let Some(Value::Array(values)) = m.get("enum") {
+    if let Some(Value::Array(values)) = m.field("enum") {
         return one_of(values);
     }
-    let mut types: Vec<&str> = match m.get("type") {
+    let mut types: Vec<&str> = match m.field("type") {
         Some(Value::String(t)) => vec![t.as_str()],
         Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
@@ -86,7 +87,7 @@ fn branches(doc: &Original, m: &Map<String, Value>, at: &Pointer, depth: usize) 
             }
         }
     }
-    if let Some(Value::Array(all)) = m.get("allOf") {
+    if let Some(Value::Array(all)) = m.field("allOf") {
         if let Some((i, Value::Object(first))) = all
             .iter()
             .enumerate()
@@ -121,7 +122,7 @@ fn type_phrase(
                 "an array{}",
                 count_bounds(m, "minItems", "maxItems", "item")
             );
-            if let Some(Value::Object(items)) = m.get("items") {
+            if let Some(Value::Object(items)) = m.field("items") {
                 if !items.is_empty() {
                     s.push_str(&format!(
                         " whose items are each {}",
@@ -133,7 +134,7 @@ fn type_phrase(
         }
         "object" => {
             let required: Vec<String> = m
-                .get("required")
+                .field("required")
                 .and_then(Value::as_array)
                 .map(|r| {
                     r.iter()
@@ -204,10 +205,10 @@ fn count_bounds(m: &Map<String, Value>, min_key: &str, max_key: &str, unit: &str
 
 fn string_bounds(m: &Map<String, Value>) -> String {
     let mut s = count_bounds(m, "minLength", "maxLength", "character");
-    if let Some(Value::String(p)) = m.get("pattern") {
+    if let Some(Value::String(p)) = m.field("pattern") {
         s.push_str(&format!(" matching the pattern /{p}/"));
     }
-    if let Some(Value::String(f)) = m.get("format") {
+    if let Some(Value::String(f)) = m.field("format") {
         s.push_str(&format!(" in {f} format"));
     }
     s

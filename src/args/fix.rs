@@ -1,6 +1,7 @@
 //! The walk behind `restore` and `repair`: the arguments beside the original
 //! schema, rewriting a value only where it does not fit, so arguments that
 //! already fit come back unchanged.
+use crate::lookup::Fields;
 use super::validate::{discriminated, is_type, resolved, Validator};
 use super::{place, preview, Original};
 use crate::error::{Error, Result};
@@ -89,7 +90,7 @@ impl<'d> Fixer<'d, '_> {
             Value::Array(items) => self.items(items, m)?,
             _ => {}
         }
-        if let Some(Value::Array(all)) = m.get("allOf") {
+        if let Some(Value::Array(all)) = m.field("allOf") {
             for (i, b) in all.iter().enumerate() {
                 self.fix_at(&["allOf", &i.to_string()], value, b)?;
             }
@@ -99,7 +100,7 @@ impl<'d> Fixer<'d, '_> {
                 self.union(value, schema, key, branches)?;
             }
         }
-        if let Some(cond) = m.get("if") {
+        if let Some(cond) = m.field("if") {
             let taken = self.fits_at(&["if"], value, cond)?;
             let branch = if taken { "then" } else { "else" };
             if let Some(b) = m.get(branch) {
@@ -171,11 +172,11 @@ impl<'d> Fixer<'d, '_> {
     fn restore_scalar(&mut self, value: &mut Value, m: &Map<String, Value>) {
         let Value::String(s) = value else { return };
         let members = m
-            .get("enum")
+            .field("enum")
             .and_then(Value::as_array)
             .map(|e| e.iter().collect::<Vec<_>>())
             .unwrap_or_default();
-        let members = members.into_iter().chain(m.get("const"));
+        let members = members.into_iter().chain(m.field("const"));
         let Some(found) = members
             .filter(|v| !v.is_string())
             .find(|v| crate::passes::json_text(v) == *s)
@@ -268,7 +269,7 @@ impl<'d> Fixer<'d, '_> {
         m: &'d Map<String, Value>,
     ) -> Result<()> {
         let required: Vec<&str> = m
-            .get("required")
+            .field("required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
@@ -351,13 +352,13 @@ impl<'d> Fixer<'d, '_> {
     ) -> Vec<(Vec<String>, &'d Value)> {
         let mut out = Vec::new();
         if let Some(p) = m
-            .get("properties")
+            .field("properties")
             .and_then(Value::as_object)
             .and_then(|p| p.get(key))
         {
             out.push((vec!["properties".to_string(), key.to_string()], p));
         }
-        if let Some(Value::Object(patterns)) = m.get("patternProperties") {
+        if let Some(Value::Object(patterns)) = m.field("patternProperties") {
             for (p, s) in patterns {
                 if self.v.patterns.is_match(p, key) == Some(true) {
                     out.push((vec!["patternProperties".to_string(), p.clone()], s));
@@ -365,7 +366,7 @@ impl<'d> Fixer<'d, '_> {
             }
         }
         if out.is_empty() {
-            if let Some(a) = m.get("additionalProperties") {
+            if let Some(a) = m.field("additionalProperties") {
                 out.push((vec!["additionalProperties".to_string()], a));
             }
         }
@@ -398,13 +399,13 @@ impl<'d> Fixer<'d, '_> {
     }
 
     fn items(&mut self, items: &mut [Value], m: &'d Map<String, Value>) -> Result<()> {
-        let prefix = m.get("prefixItems").and_then(Value::as_array);
+        let prefix = m.field("prefixItems").and_then(Value::as_array);
         for (i, item) in items.iter_mut().enumerate() {
             let idx = i.to_string();
             let (segs, schema): (Vec<&str>, Option<&'d Value>) = match prefix.and_then(|p| p.get(i))
             {
                 Some(s) => (vec!["prefixItems", idx.as_str()], Some(s)),
-                None => (vec!["items"], m.get("items")),
+                None => (vec!["items"], m.field("items")),
             };
             let Some(schema) = schema else { continue };
             self.ipath.push(&idx);
@@ -493,7 +494,7 @@ impl<'d> Fixer<'d, '_> {
         let Some(b) = resolved(self.doc, branch, at) else {
             return;
         };
-        let Some(declared) = b.get("properties").and_then(Value::as_object) else {
+        let Some(declared) = b.field("properties").and_then(Value::as_object) else {
             return;
         };
         let extra: Vec<String> = obj
@@ -528,16 +529,16 @@ fn allowed_types(m: &Map<String, Value>) -> Vec<&'static str> {
     const TYPES: &[&str] = &[
         "null", "boolean", "integer", "number", "string", "array", "object",
     ];
-    let named: Vec<&str> = match m.get("type") {
+    let named: Vec<&str> = match m.field("type") {
         Some(Value::String(t)) => vec![t.as_str()],
         Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
         _ => {
             let members: Vec<&Value> = m
-                .get("enum")
+                .field("enum")
                 .and_then(Value::as_array)
                 .map(|e| e.iter().collect())
                 .unwrap_or_default();
-            let members: Vec<&Value> = members.into_iter().chain(m.get("const")).collect();
+            let members: Vec<&Value> = members.into_iter().chain(m.field("const")).collect();
             return TYPES
                 .iter()
                 .copied()

@@ -31,6 +31,7 @@ mod validate;
 
 pub use validate::ArgError;
 
+use crate::lookup::Fields;
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use crate::report::Report;
@@ -198,8 +199,8 @@ fn restore_with(
     let mut args = args.clone();
     if root_was_wrapped(original, target, opts)? {
         if let Value::Object(m) = &args {
-            if m.contains_key("value") && m.iter().all(|(k, v)| k == "value" || v.is_null()) {
-                let inner = m.get("value").cloned().unwrap_or(Value::Null);
+            if m.has("value") && m.iter().all(|(k, v)| k == "value" || v.is_null()) {
+                let inner = m.field("value").cloned().unwrap_or(Value::Null);
                 report.note(
                     "root-unwrapped",
                     &Pointer::root(),

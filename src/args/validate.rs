@@ -8,6 +8,7 @@
 //! ECMA-262 engine in JavaScript (what the specification names) and
 //! `regex-lite` natively; `format` is an annotation (the 2020-12 default).
 //! Every error carries a message that says what to send instead.
+use crate::lookup::Fields;
 use super::describe::{describe, is_are};
 use super::pattern::Patterns;
 use super::{place, preview, Original};
@@ -230,18 +231,18 @@ impl<'d> Validator<'d> {
                 self.reference(r, inst, &mut out)?;
             }
         }
-        if let Some(t) = m.get("type") {
+        if let Some(t) = m.field("type") {
             if !type_matches(inst, t) {
                 self.must_be(&mut out, "type", m, inst);
                 return Ok(out);
             }
         }
-        if let Some(Value::Array(values)) = m.get("enum") {
+        if let Some(Value::Array(values)) = m.field("enum") {
             if !self.in_enum(values, inst) {
                 self.must_be(&mut out, "enum", m, inst);
             }
         }
-        if let Some(c) = m.get("const") {
+        if let Some(c) = m.field("const") {
             if !json_eq(c, inst) {
                 self.must_be(&mut out, "const", m, inst);
             }
@@ -295,7 +296,7 @@ impl<'d> Validator<'d> {
             }
         }
         if let Some(d) = bound("multipleOf") {
-            if d > 0.0 && !is_multiple(inst, x, m.get("multipleOf"), d) {
+            if d > 0.0 && !is_multiple(inst, x, m.field("multipleOf"), d) {
                 self.must_be(out, "multipleOf", m, inst);
             }
         }
@@ -303,19 +304,19 @@ impl<'d> Validator<'d> {
 
     fn string(&mut self, m: &Map<String, Value>, s: &str, inst: &Value, out: &mut Outcome) {
         let len = s.chars().count() as u64;
-        if m.get("minLength")
+        if m.field("minLength")
             .and_then(Value::as_u64)
             .is_some_and(|n| len < n)
         {
             return self.must_be(out, "minLength", m, inst);
         }
-        if m.get("maxLength")
+        if m.field("maxLength")
             .and_then(Value::as_u64)
             .is_some_and(|n| len > n)
         {
             return self.must_be(out, "maxLength", m, inst);
         }
-        if let Some(Value::String(p)) = m.get("pattern") {
+        if let Some(Value::String(p)) = m.field("pattern") {
             let found = self.patterns.is_match(p, s);
             if found.is_none() {
                 self.note_unchecked(self.spath.child("pattern").to_string());
@@ -331,7 +332,7 @@ impl<'d> Validator<'d> {
         let n = items.len() as u64;
         let plural = |k: u64| if k == 1 { "item" } else { "items" };
         if let Some(min) = m
-            .get("minItems")
+            .field("minItems")
             .and_then(Value::as_u64)
             .filter(|&min| n < min)
         {
@@ -345,7 +346,7 @@ impl<'d> Validator<'d> {
             );
         }
         if let Some(max) = m
-            .get("maxItems")
+            .field("maxItems")
             .and_then(Value::as_u64)
             .filter(|&max| n > max)
         {
@@ -355,7 +356,7 @@ impl<'d> Validator<'d> {
                 format!("{at} must have at most {max} {}; you sent {n}", plural(max)),
             );
         }
-        if m.get("uniqueItems") == Some(&Value::Bool(true)) {
+        if m.field("uniqueItems") == Some(&Value::Bool(true)) {
             // Sorted by canonical text: equal items sit side by side.
             let mut keyed: Vec<(String, usize)> = items.iter().enumerate().map(|(i, item)| (canonical(item), i)).collect();
             self.steps += keyed.len();
@@ -367,7 +368,7 @@ impl<'d> Validator<'d> {
             }
         }
         let mut evaluated = 0;
-        if let Some(Value::Array(prefix)) = m.get("prefixItems") {
+        if let Some(Value::Array(prefix)) = m.field("prefixItems") {
             for (i, (schema, item)) in prefix.iter().zip(items).enumerate() {
                 let idx = i.to_string();
                 let o = self.child(&["prefixItems", &idx], &idx, schema, item)?;
@@ -376,14 +377,14 @@ impl<'d> Validator<'d> {
             evaluated = prefix.len().min(items.len());
             out.items = out.items.max(evaluated);
         }
-        if let Some(schema) = m.get("items") {
+        if let Some(schema) = m.field("items") {
             for (i, item) in items.iter().enumerate().skip(evaluated) {
                 let o = self.child(&["items"], &i.to_string(), schema, item)?;
                 out.errors.extend(o.errors);
             }
             out.all_items = true;
         }
-        if let Some(schema) = m.get("contains") {
+        if let Some(schema) = m.field("contains") {
             let mut found = Vec::new();
             for (i, item) in items.iter().enumerate() {
                 if self
@@ -393,10 +394,10 @@ impl<'d> Validator<'d> {
                     found.push(i);
                 }
             }
-            let min = m.get("minContains").and_then(Value::as_u64).unwrap_or(1);
+            let min = m.field("minContains").and_then(Value::as_u64).unwrap_or(1);
             let count = found.len() as u64;
             if count < min {
-                let what = match m.get("contains") {
+                let what = match m.field("contains") {
                     Some(Value::Object(c)) => describe(self.doc, c, &self.spath.child("contains")),
                     _ => "allowed".into(),
                 };
@@ -411,7 +412,7 @@ impl<'d> Validator<'d> {
                 );
             }
             if let Some(max) = m
-                .get("maxContains")
+                .field("maxContains")
                 .and_then(Value::as_u64)
                 .filter(|&max| count > max)
             {
@@ -436,8 +437,8 @@ impl<'d> Validator<'d> {
         out: &mut Outcome,
     ) -> Result<()> {
         let at = place(&self.ipath);
-        let declared = m.get("properties").and_then(Value::as_object);
-        if let Some(Value::Array(required)) = m.get("required") {
+        let declared = m.field("properties").and_then(Value::as_object);
+        if let Some(Value::Array(required)) = m.field("required") {
             for name in required.iter().filter_map(Value::as_str) {
                 if !obj.contains_key(name) {
                     let what = match declared.and_then(|d| d.get(name)) {
@@ -460,7 +461,7 @@ impl<'d> Validator<'d> {
         }
         let n = obj.len() as u64;
         if let Some(min) = m
-            .get("minProperties")
+            .field("minProperties")
             .and_then(Value::as_u64)
             .filter(|&min| n < min)
         {
@@ -471,7 +472,7 @@ impl<'d> Validator<'d> {
             );
         }
         if let Some(max) = m
-            .get("maxProperties")
+            .field("maxProperties")
             .and_then(Value::as_u64)
             .filter(|&max| n > max)
         {
@@ -481,7 +482,7 @@ impl<'d> Validator<'d> {
                 format!("{at} must have at most {max} properties; you sent {n}"),
             );
         }
-        if let Some(Value::Object(deps)) = m.get("dependentRequired") {
+        if let Some(Value::Object(deps)) = m.field("dependentRequired") {
             for (key, needs) in deps {
                 if !obj.contains_key(key) {
                     continue;
@@ -502,7 +503,7 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        if let Some(Value::Object(deps)) = m.get("dependentSchemas") {
+        if let Some(Value::Object(deps)) = m.field("dependentSchemas") {
             let inst = Value::Object(obj.clone());
             for (key, schema) in deps {
                 if obj.contains_key(key) {
@@ -511,7 +512,7 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        if let Some(names) = m.get("propertyNames") {
+        if let Some(names) = m.field("propertyNames") {
             for key in obj.keys() {
                 let o = self.sub(&["propertyNames"], names, &Value::String(key.clone()))?;
                 if !o.valid() {
@@ -525,8 +526,8 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        let patterns = m.get("patternProperties").and_then(Value::as_object);
-        let additional = m.get("additionalProperties");
+        let patterns = m.field("patternProperties").and_then(Value::as_object);
+        let additional = m.field("additionalProperties");
         for (key, value) in obj {
             let mut matched = false;
             if let Some(schema) = declared.and_then(|d| d.get(key)) {
@@ -596,7 +597,7 @@ impl<'d> Validator<'d> {
         inst: &Value,
         out: &mut Outcome,
     ) -> Result<()> {
-        if let Some(Value::Array(all)) = m.get("allOf") {
+        if let Some(Value::Array(all)) = m.field("allOf") {
             for (i, b) in all.iter().enumerate() {
                 let o = self.sub(&["allOf", &i.to_string()], b, inst)?;
                 out.absorb(o);
@@ -631,7 +632,7 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        if let Some(not) = m.get("not") {
+        if let Some(not) = m.field("not") {
             if self.sub(&["not"], not, inst)?.valid() {
                 let msg = match not {
                     Value::Object(n) if !n.is_empty() => {
@@ -648,12 +649,12 @@ impl<'d> Validator<'d> {
                 self.fail(out, "not", msg);
             }
         }
-        if let Some(cond) = m.get("if") {
+        if let Some(cond) = m.field("if") {
             let o = self.sub(&["if"], cond, inst)?;
             let (branch, schema) = if o.valid() {
-                ("then", m.get("then"))
+                ("then", m.field("then"))
             } else {
-                ("else", m.get("else"))
+                ("else", m.field("else"))
             };
             if o.valid() {
                 out.absorb(o);
@@ -715,7 +716,7 @@ impl<'d> Validator<'d> {
         inst: &Value,
         out: &mut Outcome,
     ) -> Result<()> {
-        if let (Some(schema), Value::Object(obj)) = (m.get("unevaluatedProperties"), inst) {
+        if let (Some(schema), Value::Object(obj)) = (m.field("unevaluatedProperties"), inst) {
             for (key, value) in obj {
                 if out.props.contains(key) {
                     continue;
@@ -725,7 +726,7 @@ impl<'d> Validator<'d> {
                         out,
                         "unevaluatedProperties",
                         key,
-                        m.get("properties").and_then(Value::as_object),
+                        m.field("properties").and_then(Value::as_object),
                     );
                 } else {
                     let o = self.child(&["unevaluatedProperties"], key, schema, value)?;
@@ -734,7 +735,7 @@ impl<'d> Validator<'d> {
             }
             out.props.extend(obj.keys().cloned());
         }
-        if let (Some(schema), Value::Array(items)) = (m.get("unevaluatedItems"), inst) {
+        if let (Some(schema), Value::Array(items)) = (m.field("unevaluatedItems"), inst) {
             if !out.all_items {
                 for (i, item) in items.iter().enumerate().skip(out.items) {
                     if out.contained.binary_search(&i).is_ok() {
@@ -764,14 +765,14 @@ pub(super) fn discriminated(
     branches.iter().enumerate().position(|(i, b)| {
         let b = resolved(doc, b, &at.child(i.to_string()));
         let Some(props) = b
-            .and_then(|b| b.get("properties"))
+            .and_then(|b| b.field("properties"))
             .and_then(Value::as_object)
         else {
             return false;
         };
         props.iter().any(|(k, p)| {
-            let tag = p.get("const").or_else(|| {
-                p.get("enum")
+            let tag = p.field("const").or_else(|| {
+                p.field("enum")
                     .and_then(Value::as_array)
                     .filter(|e| e.len() == 1)
                     .and_then(|e| e.first())
@@ -788,8 +789,8 @@ pub(super) fn resolved<'d>(
     at: &Pointer,
 ) -> Option<&'d Map<String, Value>> {
     let m = schema.as_object()?;
-    match m.get("$ref").and_then(Value::as_str) {
-        Some(r) if !m.contains_key("properties") => {
+    match m.field("$ref").and_then(Value::as_str) {
+        Some(r) if !m.has("properties") => {
             doc.deref(r, at).and_then(|(_, t)| t.as_object())
         }
         _ => Some(m),
@@ -801,7 +802,7 @@ fn is_false(schema: &Value) -> bool {
         Value::Bool(b) => !b,
         Value::Object(m) => {
             m.len() == 1
-                && m.get("not")
+                && m.field("not")
                     .is_some_and(|n| n.as_object().is_some_and(Map::is_empty))
         }
         _ => false,

@@ -1,4 +1,5 @@
 //! `oneOf`, `allOf`, and `anyOf` shapes the targets reject.
+use crate::lookup::Fields;
 use super::merge::{as_written, conjoin, is_object_like, unite_objects};
 use super::types::{is_typed, single_type};
 use super::{apply, is_annotation, is_null_schema};
@@ -11,27 +12,27 @@ use serde_json::{json, Map, Value};
 /// seed 000's Responses walker), Gemini's proto has no such field. Lossy unless the
 /// branches are provably exclusive (a discriminator property with distinct values).
 pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if !node.contains_key("oneOf") {
+    if !node.has("oneOf") {
         return Ok(());
     }
     cx.count("oneofRewrites");
-    let exclusive = node.get("oneOf").and_then(Value::as_array).is_some_and(|b| discriminated(b));
+    let exclusive = node.field("oneOf").and_then(Value::as_array).is_some_and(|b| discriminated(b));
     if !exclusive {
         cx.lossy("one-of-to-any-of", "oneOf became anyOf: a value matching several branches is no longer rejected");
     }
-    if node.contains_key("anyOf") {
+    if node.has("anyOf") {
         // Both on one node: each must hold. `(A1 ∨ A2) ∧ (B1 ∨ B2)` is the union of
         // the pairwise conjunctions, exact when every pair conjoins; llama.cpp and
         // mcp-schema-normalize skip such nodes (`union_coexistence_skipped`).
         let one = node.shift_remove("oneOf").unwrap_or(Value::Null);
-        if let Some(product) = cross(node.get("anyOf"), &one, cx) {
+        if let Some(product) = cross(node.field("anyOf"), &one, cx) {
             node.insert("anyOf".into(), Value::Array(product));
             cx.count("unionCoexistenceRewrites");
             return Ok(());
         }
         cx.count("unionCoexistenceSkipped");
         let entry = json!({"anyOf": one});
-        match node.get_mut("allOf") {
+        match node.field_mut("allOf") {
             Some(Value::Array(all)) => all.push(entry),
             _ => {
                 node.insert("allOf".into(), Value::Array(vec![entry]));
@@ -62,13 +63,13 @@ fn cross(a: Option<&Value>, b: &Value, cx: &Cx) -> Option<Vec<Value>> {
 /// Branches that all require one property with pairwise distinct literal values.
 pub fn discriminated(branches: &[Value]) -> bool {
     let Some(Value::Object(first)) = branches.first() else { return false };
-    let Some(Value::Object(props)) = first.get("properties") else { return false };
+    let Some(Value::Object(props)) = first.field("properties") else { return false };
     props.keys().any(|name| {
         let mut seen = std::collections::HashSet::new();
         branches.iter().all(|b| {
-            let required = b.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == name));
+            let required = b.field("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == name));
             let values = b.pointer(&format!("/properties/{}", name.replace('~', "~0").replace('/', "~1"))).and_then(|p| {
-                p.get("enum").and_then(Value::as_array).cloned().or_else(|| p.get("const").map(|c| vec![c.clone()]))
+                p.field("enum").and_then(Value::as_array).cloned().or_else(|| p.field("const").map(|c| vec![c.clone()]))
             });
             required && values.is_some_and(|vs| vs.iter().all(|v| seen.insert(super::json_text(v))))
         })
@@ -82,7 +83,7 @@ pub fn discriminated(branches: &[Value]) -> bool {
 /// `allOf` keep it; strict targets fail open; others overlay the entries in
 /// order (the first wins a conflict) and report it.
 pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(entries)) = node.get("allOf") else { return Ok(()) };
+    let Some(Value::Array(entries)) = node.field("allOf") else { return Ok(()) };
     let entries: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
     let mut base = as_written(node, cx);
     base.shift_remove("allOf");
@@ -128,7 +129,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     *node = merged;
     cx.count("allofMerges");
     // Merging can create shapes (a fresh anyOf, a const) earlier rules handle.
-    if node.contains_key("allOf") {
+    if node.has("allOf") {
         return Ok(());
     }
     if exact && remerged {
@@ -144,7 +145,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// `handle_null_fields`); Cloud Code Assist cannot say it at all, so the property
 /// becomes optional (contract §3.4). A lone remaining branch is inlined.
 pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     if !branches.iter().any(is_null_schema) {
         return Ok(());
     }
@@ -152,7 +153,7 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // Beside a `type` without null the null branches add nothing (the node
     // rejects null whatever its union says), so the node does not become nullable.
     let types = super::types_of(node);
-    let admits_null = types.is_empty() || types.contains(&"null") || node.get("nullable") == Some(&Value::Bool(true));
+    let admits_null = types.is_empty() || types.contains(&"null") || node.field("nullable") == Some(&Value::Bool(true));
     cx.count("nullUnionRewrites");
     match rest.len() {
         0 => {
@@ -209,7 +210,7 @@ fn inline_branch(node: &mut Map<String, Value>, branch: Value) {
 /// A "pure" union: only `anyOf` and annotations.
 fn is_pure_union(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    m.contains_key("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k))
+    m.has("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k))
 }
 
 /// Nested pure unions are spliced into the parent (`(A ∨ B) ∨ C` → `A ∨ B ∨ C`),
@@ -217,16 +218,16 @@ fn is_pure_union(v: &Value) -> bool {
 /// output must not nest pure unions: OpenRouter's DeepSeek validator rejects
 /// branches without `type` (contract §1.3).
 pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     if branches.iter().any(is_pure_union) {
         let mut flat = Vec::new();
         let mut hoisted = None;
         for b in branches {
             if is_pure_union(b) {
-                if let Some(Value::String(d)) = b.get("description") {
+                if let Some(Value::String(d)) = b.field("description") {
                     hoisted.get_or_insert_with(|| d.clone());
                 }
-                if let Some(Value::Array(inner)) = b.get("anyOf") {
+                if let Some(Value::Array(inner)) = b.field("anyOf") {
                     flat.extend(inner.iter().cloned());
                 }
                 cx.count("unionsSpliced");
@@ -235,11 +236,11 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             }
         }
         node.insert("anyOf".into(), Value::Array(flat));
-        if let (Some(d), false) = (hoisted, node.contains_key("description")) {
+        if let (Some(d), false) = (hoisted, node.has("description")) {
             node.insert("description".into(), Value::String(d));
         }
     }
-    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     match branches.len() {
         0 => {
             node.shift_remove("anyOf");
@@ -270,7 +271,7 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// branches are united into one object, same-type branches collapse to the
 /// broadest, and mixed types keep the first non-null branch. All reported lossy.
 pub fn collapse_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.get("anyOf").cloned() else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field("anyOf").cloned() else { return Ok(()) };
     node.shift_remove("anyOf");
     let objects: Vec<&Map<String, Value>> = branches.iter().filter_map(Value::as_object).collect();
     let chosen = if !branches.is_empty() && branches.iter().all(is_object_like) {
@@ -320,10 +321,10 @@ fn same_type(branches: &[&Map<String, Value>]) -> Option<String> {
 }
 
 fn collapse_same_type(branches: &[&Map<String, Value>], t: &str, cx: &mut Cx) -> Map<String, Value> {
-    if branches.iter().all(|b| b.contains_key("enum")) {
+    if branches.iter().all(|b| b.has("enum")) {
         let mut values = Vec::new();
         for b in branches {
-            for v in b.get("enum").and_then(Value::as_array).into_iter().flatten() {
+            for v in b.field("enum").and_then(Value::as_array).into_iter().flatten() {
                 if !values.contains(v) {
                     values.push(v.clone());
                 }
@@ -350,7 +351,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
         // A root union is merged into the root object by `shapes::root_object`.
         return Ok(());
     }
-    let Some(Value::Array(branches)) = node.get("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     // Only assertions are distributed; annotations and unknown keys (OpenAPI's
     // `discriminator`, `x-*`) stay on the union.
     let assertion = |k: &str| {
@@ -368,9 +369,9 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
     for b in branches {
         let Value::Object(b) = b else { return Ok(()) };
         let Some(mut merged) = conjoin(&as_written(b, cx), &siblings) else { return Ok(()) };
-        if let Some(Value::Array(values)) = merged.get_mut("enum") {
+        if let Some(Value::Array(values)) = merged.field_mut("enum") {
             // The siblings' enum narrows to the values this branch's type admits.
-            if let Some(t) = b.get("type").and_then(Value::as_str) {
+            if let Some(t) = b.field("type").and_then(Value::as_str) {
                 values.retain(|v| super::types::value_has_type(v, t));
                 if values.is_empty() {
                     continue;
@@ -392,7 +393,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
 /// with nothing to infer from accepts anything and is spelled as one branch
 /// per JSON type, which accepts exactly the same values.
 pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.get_mut("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field_mut("anyOf") else { return Ok(()) };
     let mut out = Vec::with_capacity(branches.len());
     let mut changed = false;
     for b in branches.drain(..) {
@@ -400,7 +401,7 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             out.push(b);
             continue;
         };
-        if m.contains_key("type") || m.contains_key("$ref") {
+        if m.has("type") || m.has("$ref") {
             out.push(Value::Object(m));
             continue;
         }
@@ -415,7 +416,7 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
                     Some(crate::keywords::Kind::Validation | crate::keywords::Kind::Applicator)
                 )
         };
-        if let Some(Value::Array(inner)) = m.get("anyOf") {
+        if let Some(Value::Array(inner)) = m.field("anyOf") {
             if !inner.is_empty() && inner.iter().all(is_typed) && !m.keys().any(|k| validates(k)) {
                 out.extend(inner.iter().cloned());
                 continue;
@@ -424,7 +425,7 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         // An enum of values of several types (`[null, "a"]`) is one branch per
         // type: typed as one of them (`implied` says string), the others would
         // no longer be accepted, which under `not` accepts them instead.
-        if let Some(Value::Array(values)) = m.get("enum") {
+        if let Some(Value::Array(values)) = m.field("enum") {
             let mut groups: Vec<(&'static str, Vec<Value>)> = Vec::new();
             for v in values {
                 let t = super::types::common_type(std::slice::from_ref(v)).unwrap_or("string");

@@ -1,4 +1,5 @@
 //! `const` and literal unions.
+use crate::lookup::Fields;
 use super::json_text;
 use super::types::value_has_type;
 use crate::error::Result;
@@ -10,7 +11,7 @@ use serde_json::{Map, Value};
 /// (seed 003 §1.2) asks for the same spelling.
 pub fn const_to_enum(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(c) = node.shift_remove("const") else { return Ok(()) };
-    let values = match node.get("enum") {
+    let values = match node.field("enum") {
         Some(Value::Array(e)) if !e.contains(&c) => {
             cx.lossy("unsatisfiable-const", "const is not among the enum values; the const was kept");
             vec![c]
@@ -27,7 +28,7 @@ pub fn const_to_enum(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// `Type.Union([Type.Literal(..)])` emit these, and Gemini and Cloud Code Assist
 /// reject `const` branches (earendil-works/pi#2255).
 pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.contains_key("enum") {
+    if node.has("enum") {
         return Ok(());
     }
     for key in ["anyOf", "oneOf"] {
@@ -42,7 +43,7 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         for b in branches {
             let Value::Object(b) = b else { return Ok(()) };
             let literal = b.keys().all(|k| matches!(k.as_str(), "enum" | "const" | "type" | "title" | "description"));
-            let members = match (b.get("enum"), b.get("const")) {
+            let members = match (b.field("enum"), b.field("const")) {
                 (Some(Value::Array(e)), None) => e.clone(),
                 (None, Some(c)) => vec![c.clone()],
                 _ => return Ok(()),
@@ -50,12 +51,12 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
             if !literal {
                 return Ok(());
             }
-            if let Some(Value::String(t)) = b.get("type") {
+            if let Some(Value::String(t)) = b.field("type") {
                 if !types.contains(t) {
                     types.push(t.clone());
                 }
             }
-            if let Some(Value::String(d)) = b.get("description") {
+            if let Some(Value::String(d)) = b.field("description") {
                 if !descriptions.contains(d) {
                     descriptions.push(d.clone());
                 }
@@ -68,8 +69,8 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
                 _ => true,
             };
             for m in members {
-                let nullable = m.is_null() && node.get("nullable") == Some(&Value::Bool(true));
-                if typed(&m, b.get("type")) && (nullable || typed(&m, node.get("type"))) && seen.insert(json_text(&m)) {
+                let nullable = m.is_null() && node.field("nullable") == Some(&Value::Bool(true));
+                if typed(&m, b.field("type")) && (nullable || typed(&m, node.field("type"))) && seen.insert(json_text(&m)) {
                     values.push(m);
                 }
             }
@@ -78,12 +79,12 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
             return Ok(());
         }
         node.shift_remove(key);
-        if !node.contains_key("type") && types.len() == 1 {
+        if !node.has("type") && types.len() == 1 {
             node.insert("type".into(), Value::String(types.remove(0)));
-        } else if !node.contains_key("type") && types.len() > 1 {
+        } else if !node.has("type") && types.len() > 1 {
             node.insert("type".into(), Value::Array(types.into_iter().map(Value::String).collect()));
         }
-        if !descriptions.is_empty() && !node.contains_key("description") && descriptions.len() == 1 {
+        if !descriptions.is_empty() && !node.has("description") && descriptions.len() == 1 {
             node.insert("description".into(), Value::String(descriptions.remove(0)));
         }
         node.insert("enum".into(), Value::Array(values));

@@ -1,4 +1,5 @@
 //! `enum` values the target can carry.
+use crate::lookup::Fields;
 use super::json_text;
 use crate::error::Result;
 use crate::walk::Cx;
@@ -10,7 +11,7 @@ use serde_json::{json, Map, Value};
 /// them distinct and lets arguments be turned back into the original values.
 /// `null` members become the nullable marker (or optionality, where there is none).
 pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(all)) = node.get("enum") else { return Ok(()) };
+    let Some(Value::Array(all)) = node.field("enum") else { return Ok(()) };
     // Values outside the node's own type are no values of the node (an object
     // node's `enum: ["a"]` accepts nothing); the node becomes a string node, so
     // they would be accepted if kept. A string node keeps every value, since
@@ -70,7 +71,7 @@ pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         cx.count("enumsStringified");
     }
     node.insert("enum".into(), Value::Array(out));
-    if node.get("type") != Some(&json!("string")) {
+    if node.field("type") != Some(&json!("string")) {
         node.insert("type".into(), json!("string"));
     }
     Ok(())

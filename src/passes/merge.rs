@@ -1,5 +1,6 @@
 //! Merging schemas: the conjunction of `allOf` branches, and the union of object
 //! branches that targets without combinators need.
+use crate::lookup::Fields;
 use super::{is_annotation, json_text, types_of};
 use crate::walk::Cx;
 use serde_json::{Map, Value};
@@ -19,11 +20,11 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
     // assertions it would become a `$ref` with siblings, merged later with the
     // target already normalized (and, for strict targets, already closed).
     let asserts = |m: &Map<String, Value>| m.keys().any(|k| k != "$ref" && k != "$defs" && !is_annotation(k));
-    if (a.contains_key("$ref") && a.get("$ref") != b.get("$ref") && asserts(b))
-        || (b.contains_key("$ref") && a.get("$ref") != b.get("$ref") && asserts(a))
+    if (a.has("$ref") && a.field("$ref") != b.field("$ref") && asserts(b))
+        || (b.has("$ref") && a.field("$ref") != b.field("$ref") && asserts(a))
         || !covers(a, b)
         || !covers(b, a)
-        || (a.get("prefixItems") != b.get("prefixItems") && (constrains(a, "items") || constrains(b, "items")))
+        || (a.field("prefixItems") != b.field("prefixItems") && (constrains(a, "items") || constrains(b, "items")))
     {
         return None;
     }
@@ -87,7 +88,7 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
     }
     // OpenAPI's `nullable: true` widens (absent, null is not accepted): the
     // conjunction accepts null only where both sides do.
-    if out.get("nullable") == Some(&Value::Bool(true)) && (a.get("nullable") != b.get("nullable")) {
+    if out.field("nullable") == Some(&Value::Bool(true)) && (a.field("nullable") != b.field("nullable")) {
         out.shift_remove("nullable");
     }
     Some(out)
@@ -109,10 +110,10 @@ pub fn as_written(entry: &Map<String, Value>, cx: &Cx) -> Map<String, Value> {
     if cx.closed.is_empty() {
         return m;
     }
-    if m.get("additionalProperties") == Some(&Value::Bool(false)) && cx.closed.contains(&fingerprint(entry)) {
+    if m.field("additionalProperties") == Some(&Value::Bool(false)) && cx.closed.contains(&fingerprint(entry)) {
         m.shift_remove("additionalProperties");
     }
-    if let Some(Value::Object(props)) = m.get_mut("properties") {
+    if let Some(Value::Object(props)) = m.field_mut("properties") {
         for p in props.values_mut() {
             if let Value::Object(s) = p {
                 *s = as_written(s, cx);
@@ -163,7 +164,7 @@ fn fingerprint(node: &Map<String, Value>) -> u64 {
 /// `patternProperties`. (Not `unevaluatedProperties`: beside `allOf` it sees
 /// every entry's properties.)
 fn covers(outer: &Map<String, Value>, inner: &Map<String, Value>) -> bool {
-    let (mine, theirs) = (outer.get("properties").and_then(Value::as_object), inner.get("properties").and_then(Value::as_object));
+    let (mine, theirs) = (outer.field("properties").and_then(Value::as_object), inner.field("properties").and_then(Value::as_object));
     theirs.map_or(true, |t| t.keys().all(|name| mine.is_some_and(|m| m.contains_key(name))))
         || !["additionalProperties", "patternProperties"].iter().any(|r| constrains(outer, r))
 }
@@ -220,7 +221,7 @@ pub fn is_object_like(v: &Value) -> bool {
     if !types.is_empty() {
         return types.iter().all(|t| *t == "object" || *t == "null") && types.contains(&"object");
     }
-    m.contains_key("properties") || m.contains_key("required") || m.contains_key("additionalProperties")
+    m.has("properties") || m.has("required") || m.has("additionalProperties")
 }
 
 /// One object accepting (at least) every branch: properties united (a name in
@@ -233,13 +234,13 @@ pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
     let mut open = false;
     // A branch that requires a property no value can satisfy accepts nothing.
     let satisfiable = |b: &&&Map<String, Value>| {
-        let props = b.get("properties").and_then(Value::as_object);
-        !b.get("required").and_then(Value::as_array).is_some_and(|r| {
+        let props = b.field("properties").and_then(Value::as_object);
+        !b.field("required").and_then(Value::as_array).is_some_and(|r| {
             r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(super::is_never))
         })
     };
     for b in branches.iter().filter(satisfiable) {
-        if let Some(Value::Object(p)) = b.get("properties") {
+        if let Some(Value::Object(p)) = b.field("properties") {
             for (name, s) in p.iter().filter(|(_, s)| !super::is_never(s)) {
                 match props.get_mut(name) {
                     None => {
@@ -253,13 +254,13 @@ pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
                 }
             }
         }
-        let r: Vec<Value> = b.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        let r: Vec<Value> = b.field("required").and_then(Value::as_array).cloned().unwrap_or_default();
         required = Some(match required {
             None => r,
             Some(prev) => prev.into_iter().filter(|x| r.contains(x)).collect(),
         });
-        closed &= b.get("additionalProperties") == Some(&Value::Bool(false));
-        open |= b.get("additionalProperties").is_some_and(|a| a != &Value::Bool(false));
+        closed &= b.field("additionalProperties") == Some(&Value::Bool(false));
+        open |= b.field("additionalProperties").is_some_and(|a| a != &Value::Bool(false));
     }
     let mut out = Map::new();
     out.insert("type".into(), Value::String("object".into()));
@@ -286,14 +287,14 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     }
     let (Value::Object(x), Value::Object(y)) = (a, b) else { return None };
     let literals = |m: &Map<String, Value>| -> Option<Vec<Value>> {
-        match (m.get("enum"), m.get("const")) {
+        match (m.field("enum"), m.field("const")) {
             (Some(Value::Array(e)), None) => Some(e.clone()),
             (None, Some(c)) => Some(vec![c.clone()]),
             _ => None,
         }
     };
     let (ex, ey) = (literals(x)?, literals(y)?);
-    if x.get("type") != y.get("type") && x.get("type").is_some() && y.get("type").is_some() {
+    if x.field("type") != y.field("type") && x.field("type").is_some() && y.field("type").is_some() {
         return None;
     }
     let mut values = ex;
@@ -304,8 +305,8 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     }
     let mut out = x.clone();
     out.shift_remove("const");
-    if out.get("type").is_none() {
-        if let Some(t) = y.get("type").cloned().or_else(|| super::types::common_type(&values).map(|t| Value::String(t.into()))) {
+    if out.field("type").is_none() {
+        if let Some(t) = y.field("type").cloned().or_else(|| super::types::common_type(&values).map(|t| Value::String(t.into()))) {
             out.insert("type".into(), t);
         }
     }

@@ -11,6 +11,7 @@ pub mod spill;
 pub mod strict;
 pub mod types;
 
+use crate::lookup::Fields;
 use crate::error::Result;
 use crate::walk::Cx;
 use serde_json::{Map, Value};
@@ -51,7 +52,7 @@ pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 
 /// The node's `type` as a list (empty when absent).
 pub fn types_of(node: &Map<String, Value>) -> Vec<&str> {
-    match node.get("type") {
+    match node.field("type") {
         Some(Value::String(t)) => vec![t.as_str()],
         Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
@@ -61,15 +62,15 @@ pub fn types_of(node: &Map<String, Value>) -> Vec<&str> {
 /// `{"type": "null"}`, possibly with annotations.
 pub fn is_null_schema(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    (m.get("type") == Some(&Value::String("null".into())) && !m.contains_key("anyOf"))
-        || m.get("enum").and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null())
-        || m.get("const") == Some(&Value::Null) && !m.contains_key("type")
+    (m.field("type") == Some(&Value::String("null".into())) && !m.has("anyOf"))
+        || m.field("enum").and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null())
+        || m.field("const") == Some(&Value::Null) && !m.has("type")
 }
 
 /// The `false` schema, `{"not": {}}`, with any annotations (`z.never().describe()`).
 pub fn is_never(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        m.get("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) && m.keys().all(|k| k == "not" || is_annotation(k))
+        m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) && m.keys().all(|k| k == "not" || is_annotation(k))
     })
 }
 
@@ -83,7 +84,7 @@ pub fn is_annotation(key: &str) -> bool {
 
 /// Appends a sentence to a node's description.
 pub fn append_description(node: &mut Map<String, Value>, text: &str, separator: &str) {
-    match node.get_mut("description") {
+    match node.field_mut("description") {
         Some(Value::String(d)) if !d.is_empty() => {
             d.push_str(separator);
             d.push_str(text);

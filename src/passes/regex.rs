@@ -3,6 +3,7 @@
 //! containers/kubernetes-mcp-server#758) and has no shorthand classes, so `\d`
 //! would not mean a digit (issue: "turns a \d pattern into any string").
 //! Both rewrites keep the pattern's meaning exactly.
+use crate::lookup::Fields;
 use crate::error::Result;
 use crate::walk::Cx;
 use serde_json::{Map, Value};
@@ -67,7 +68,7 @@ pub fn anchor(p: &str) -> Option<String> {
 
 /// Applies the rewrites the target needs to `pattern` (and to `patternProperties` keys).
 pub fn grammar_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::String(p)) = node.get("pattern") else { return Ok(()) };
+    let Some(Value::String(p)) = node.field("pattern") else { return Ok(()) };
     let mut p = p.clone();
     let mut changed = false;
     match expand_classes(&p) {
@@ -95,7 +96,7 @@ pub fn grammar_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
 /// character class escape sequence is not supported yet") nor by llama.cpp's
 /// converter; such a pattern is removed and spilled.
 pub fn no_unicode_classes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.get("pattern").and_then(Value::as_str).is_some_and(|p| p.contains("\\p{") || p.contains("\\P{")) {
+    if node.field("pattern").and_then(Value::as_str).is_some_and(|p| p.contains("\\p{") || p.contains("\\P{")) {
         super::spill::strip(node, &["pattern".to_string()], cx);
     }
     Ok(())

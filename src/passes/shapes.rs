@@ -1,4 +1,5 @@
 //! Objects, arrays and the root in the shapes the wire requires.
+use crate::lookup::Fields;
 use super::combinators::overlay_branch;
 use super::merge::{as_written, conjoin, is_object_like, unite_objects};
 use super::{apply, types_of};
@@ -12,14 +13,14 @@ use serde_json::{json, Map, Value};
 pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
     let object = types_of(node).contains(&"object");
-    if !(object || caps.required_declared && node.contains_key("required")) {
+    if !(object || caps.required_declared && node.has("required")) {
         return Ok(());
     }
-    if object && caps.object_properties && !matches!(node.get("properties"), Some(Value::Object(_))) {
+    if object && caps.object_properties && !matches!(node.field("properties"), Some(Value::Object(_))) {
         node.insert("properties".into(), json!({}));
     }
-    if let Some(Value::Array(required)) = node.get("required") {
-        let props = node.get("properties").and_then(Value::as_object);
+    if let Some(Value::Array(required)) = node.field("required") {
+        let props = node.field("properties").and_then(Value::as_object);
         let mut seen = std::collections::HashSet::new();
         let mut kept = Vec::new();
         let mut dropped = Vec::new();
@@ -51,10 +52,10 @@ pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<
     if cx.null_dropped.is_empty() {
         return Ok(());
     }
-    let Some(Value::Object(props)) = node.get("properties") else { return Ok(()) };
+    let Some(Value::Object(props)) = node.field("properties") else { return Ok(()) };
     let base = cx.path.child("properties");
     let nullable: Vec<String> = props.keys().filter(|n| cx.null_dropped.contains(&base.child(n.as_str()).to_string())).cloned().collect();
-    if let Some(Value::Array(required)) = node.get_mut("required") {
+    if let Some(Value::Array(required)) = node.field_mut("required") {
         required.retain(|r| !r.as_str().is_some_and(|n| nullable.iter().any(|x| x == n)));
     }
     Ok(())
@@ -64,11 +65,11 @@ pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<
 /// a Gemini array without items fails the request). A tuple (`prefixItems`) on a
 /// target without tuples becomes an array of any of its member schemas.
 pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.contains_key("items") {
+    if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.has("items") {
         return Ok(());
     }
     let caps = cx.target.caps;
-    let tuple = match node.get("prefixItems") {
+    let tuple = match node.field("prefixItems") {
         Some(Value::Array(members)) if !caps.keeps("prefixItems") && !members.is_empty() => Some(members.clone()),
         _ => None,
     };
@@ -102,7 +103,7 @@ pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// is alphabetical. Keeping the schema's order keeps the author's intent (the
 /// google-genai SDK adds it the same way for objects with more than one property).
 pub fn property_ordering(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<()> {
-    let Some(Value::Object(props)) = node.get("properties") else { return Ok(()) };
+    let Some(Value::Object(props)) = node.field("properties") else { return Ok(()) };
     if props.len() < 2 {
         node.shift_remove("propertyOrdering");
         return Ok(());
@@ -122,7 +123,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let mut changed = false;
-    if let Some(Value::Array(entries)) = node.get("allOf").cloned() {
+    if let Some(Value::Array(entries)) = node.field("allOf").cloned() {
         changed = true;
         node.shift_remove("allOf");
         let objs: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
@@ -154,12 +155,12 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     }
     let types = types_of(node);
     let object = types.contains(&"object");
-    if object && types.len() == 1 && node.get("type").is_some_and(Value::is_array) {
+    if object && types.len() == 1 && node.field("type").is_some_and(Value::is_array) {
         // `["object"]` is an object root, but the check (and F4's validators)
         // want the string.
         node.insert("type".into(), json!("object"));
         changed = true;
-    } else if types.is_empty() && !node.contains_key("items") {
+    } else if types.is_empty() && !node.has("items") {
         node.insert("type".into(), json!("object"));
         changed = true;
     } else if !object || types.len() > 1 {
@@ -213,7 +214,7 @@ fn flatten_unions(branches: Vec<Value>) -> Vec<Map<String, Value>> {
     let mut todo: Vec<Value> = branches.into_iter().rev().collect();
     while let Some(b) = todo.pop() {
         let Value::Object(m) = b else { continue };
-        match m.get("anyOf") {
+        match m.field("anyOf") {
             Some(Value::Array(inner)) if m.keys().all(|k| k == "anyOf" || super::is_annotation(k)) => {
                 todo.extend(inner.iter().rev().cloned());
             }
@@ -245,7 +246,7 @@ pub fn pattern_properties_to_additional(node: &mut Map<String, Value>, cx: &mut 
         return Ok(());
     }
     let Some(Value::Object(patterns)) = node.shift_remove("patternProperties") else { return Ok(()) };
-    if node.contains_key("additionalProperties") || patterns.is_empty() {
+    if node.has("additionalProperties") || patterns.is_empty() {
         return Ok(());
     }
     let mut schemas: Vec<Value> = Vec::new();

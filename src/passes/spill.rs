@@ -3,6 +3,7 @@
 //! "a 5-digit code" when the wire cannot carry `pattern`. The format follows the
 //! contract (seed 003 §2.1) and the Anthropic SDK's `transform_schema`:
 //! `{pattern: "^a$", minimum: 0}` after a blank line.
+use crate::lookup::Fields;
 use super::{append_description, json_text};
 use crate::error::Result;
 use crate::keywords;
@@ -16,7 +17,7 @@ pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
     let caps = cx.target.caps;
     let extra = &cx.opts.strip_keywords;
     let mut drop: Vec<String> = node.keys().filter(|k| !caps.keeps(k) || extra.contains(k)).cloned().collect();
-    if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.get("format")) {
+    if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.field("format")) {
         if !formats.contains(&f.as_str()) && !drop.iter().any(|k| k == "format") {
             drop.push("format".into());
         }

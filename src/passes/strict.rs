@@ -1,4 +1,5 @@
 //! OpenAI strict mode: sanitize, then enforce (seed 000, contract §1).
+use crate::lookup::Fields;
 use super::spill::strip;
 use super::types::common_type;
 use super::{is_annotation, is_null_schema, json_text, types_of};
@@ -12,7 +13,7 @@ use serde_json::{json, Map, Value};
 pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(default) = node.shift_remove("default") else { return Ok(()) };
     cx.count("defaultsInlined");
-    if let Some(Value::String(d)) = node.get_mut("description") {
+    if let Some(Value::String(d)) = node.field_mut("description") {
         if !d.contains("(default:") {
             d.push_str(&format!(" (default: {})", json_text(&default)));
         }
@@ -31,7 +32,7 @@ fn unsupported_regex(p: &str) -> bool {
 
 /// Patterns with lookaround or backreferences are removed (and spilled).
 pub fn regex_subset(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.get("pattern").and_then(Value::as_str).is_some_and(unsupported_regex) {
+    if node.field("pattern").and_then(Value::as_str).is_some_and(unsupported_regex) {
         strip(node, &["pattern".to_string()], cx);
     }
     Ok(())
@@ -56,10 +57,10 @@ pub fn strip_constraints(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
 /// Mixed-primitive enums cannot be typed with one keyword; they are left for the
 /// checker, which makes the call fail open (seed 000, enum/const inference).
 pub fn infer_strict_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.contains_key("type") || node.contains_key("$ref") || node.contains_key("anyOf") {
+    if node.has("type") || node.has("$ref") || node.has("anyOf") {
         return Ok(());
     }
-    let inferred = if let Some(Value::Array(values)) = node.get("enum") {
+    let inferred = if let Some(Value::Array(values)) = node.field("enum") {
         let non_null: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
         match common_type(&non_null) {
             Some(t) if t != "object" && t != "array" => {
@@ -71,9 +72,9 @@ pub fn infer_strict_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
             }
             _ => None,
         }
-    } else if node.contains_key("properties") {
+    } else if node.has("properties") {
         Some(json!("object"))
-    } else if node.contains_key("items") || node.contains_key("prefixItems") {
+    } else if node.has("items") || node.has("prefixItems") {
         Some(json!("array"))
     } else {
         None
@@ -93,7 +94,7 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
     if !types_of(node).contains(&"object") {
         return Ok(());
     }
-    match node.get("additionalProperties") {
+    match node.field("additionalProperties") {
         None | Some(Value::Bool(false)) => {}
         Some(_) => {
             return Err(Error::StrictUnrepresentable {
@@ -103,18 +104,18 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
             })
         }
     }
-    let closing = !node.contains_key("additionalProperties");
+    let closing = !node.has("additionalProperties");
     node.insert("additionalProperties".into(), Value::Bool(false));
-    if !node.contains_key("properties") {
+    if !node.has("properties") {
         node.insert("properties".into(), json!({}));
     }
     let required: Vec<String> = node
-        .get("required")
+        .field("required")
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
         .unwrap_or_default();
     let undeclared: Vec<&String> =
-        required.iter().filter(|r| !node.get("properties").and_then(Value::as_object).is_some_and(|p| p.contains_key(*r))).collect();
+        required.iter().filter(|r| !node.field("properties").and_then(Value::as_object).is_some_and(|p| p.contains_key(*r))).collect();
     if !undeclared.is_empty() {
         let names: Vec<&str> = undeclared.iter().map(|s| s.as_str()).collect();
         cx.lossy(
@@ -122,7 +123,7 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
             format!("required names without a property were removed (a closed object cannot have them): {}", names.join(", ")),
         );
     }
-    let Some(Value::Object(props)) = node.get_mut("properties") else { return Ok(()) };
+    let Some(Value::Object(props)) = node.field_mut("properties") else { return Ok(()) };
     // Sorted for the lookups below: a scan per property is quadratic at thousands.
     let mut required: Vec<&str> = required.iter().map(String::as_str).collect();
     required.sort_unstable();
@@ -145,15 +146,15 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
 fn accepts_null(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
     types_of(m).contains(&"null")
-        || m.get("enum").and_then(Value::as_array).is_some_and(|e| e.contains(&Value::Null))
-        || m.get("anyOf").and_then(Value::as_array).is_some_and(|b| b.iter().any(|x| is_null_schema(x) || accepts_null(x)))
+        || m.field("enum").and_then(Value::as_array).is_some_and(|e| e.contains(&Value::Null))
+        || m.field("anyOf").and_then(Value::as_array).is_some_and(|b| b.iter().any(|x| is_null_schema(x) || accepts_null(x)))
 }
 
 fn make_nullable(schema: &mut Value) {
     let Value::Object(m) = schema else { return };
-    let pure = m.contains_key("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k));
+    let pure = m.has("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k));
     if pure {
-        if let Some(Value::Array(branches)) = m.get_mut("anyOf") {
+        if let Some(Value::Array(branches)) = m.field_mut("anyOf") {
             branches.push(json!({"type": "null"}));
         }
         return;

@@ -1,4 +1,5 @@
 //! `type`: arrays of types, and nodes without one.
+use crate::lookup::Fields;
 use super::{apply, is_annotation, types_of};
 use crate::error::Result;
 use crate::keywords::{self, applies_to};
@@ -12,8 +13,8 @@ use serde_json::{json, Map, Value};
 /// OpenAI strict documents nullable unions as `anyOf` (seed 000, edge cases).
 pub fn type_arrays(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let mode = cx.target.caps.type_arrays;
-    let Some(Value::Array(list)) = node.get("type") else {
-        if node.get("type").and_then(Value::as_str) == Some("null") && mode != TypeArrays::Keep && mode != TypeArrays::AnyOf {
+    let Some(Value::Array(list)) = node.field("type") else {
+        if node.field("type").and_then(Value::as_str) == Some("null") && mode != TypeArrays::Keep && mode != TypeArrays::AnyOf {
             null_only(node, cx);
         }
         return Ok(());
@@ -100,7 +101,7 @@ fn split(node: &mut Map<String, Value>, types: &[String], cx: &mut Cx) -> Result
                 }
             }
         }
-        if branch.contains_key("skip") {
+        if branch.has("skip") {
             continue;
         }
         let mut b = Value::Object(branch);
@@ -151,7 +152,7 @@ pub fn common_type(values: &[Value]) -> Option<&'static str> {
 /// Removes keywords that do not apply to type `t` (after a lossy type choice).
 fn prune_for_type(node: &mut Map<String, Value>, t: &str) {
     node.retain(|k, _| k == "type" || applies_to(keywords::applies(k), t));
-    if let Some(Value::Array(values)) = node.get_mut("enum") {
+    if let Some(Value::Array(values)) = node.field_mut("enum") {
         values.retain(|v| value_has_type(v, t));
     }
 }
@@ -186,10 +187,10 @@ fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// typeless nodes need this (a typeless Gemini `Schema` fails the whole request:
 /// providers.md footnote 57). With nothing to go on, `string` is chosen and reported.
 pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.contains_key("type") {
+    if node.has("type") {
         return Ok(());
     }
-    if let Some(Value::Array(branches)) = node.get("anyOf") {
+    if let Some(Value::Array(branches)) = node.field("anyOf") {
         if !branches.is_empty() && branches.iter().all(is_typed) {
             return Ok(());
         }
@@ -199,7 +200,7 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         cx.count("typesInferred");
         return Ok(());
     }
-    if node.contains_key("anyOf") || node.contains_key("oneOf") {
+    if node.has("anyOf") || node.has("oneOf") {
         // Typed branches are handled by the union passes; an untyped branch is typed there.
         return Ok(());
     }
@@ -210,10 +211,10 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 
 /// The type implied by `enum` values or type-specific keywords.
 pub fn implied(node: &Map<String, Value>) -> Option<&'static str> {
-    if let Some(c) = node.get("const") {
+    if let Some(c) = node.field("const") {
         return common_type(std::slice::from_ref(c));
     }
-    if let Some(Value::Array(values)) = node.get("enum") {
+    if let Some(Value::Array(values)) = node.field("enum") {
         let non_null: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
         return Some(common_type(&non_null).unwrap_or("string"));
     }
@@ -224,10 +225,10 @@ pub fn implied(node: &Map<String, Value>) -> Option<&'static str> {
 /// definition), or is an `anyOf` of typed branches.
 pub fn is_typed(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    if m.contains_key("type") || m.contains_key("$ref") {
+    if m.has("type") || m.has("$ref") {
         return true;
     }
-    match m.get("anyOf") {
+    match m.field("anyOf") {
         Some(Value::Array(b)) => !b.is_empty() && b.iter().all(is_typed),
         _ => false,
     }

@@ -1,4 +1,5 @@
 //! Where each `$id` and `$anchor` of a document lives, and ref resolution.
+use crate::lookup::Fields;
 use crate::draft::Moves;
 use crate::pointer::Pointer;
 use crate::walk;
@@ -16,7 +17,7 @@ impl Index {
         let mut anchors = HashMap::new();
         walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
             let Value::Object(m) = node else { return };
-            if let Some(Value::String(id)) = m.get("$id") {
+            if let Some(Value::String(id)) = m.field("$id") {
                 match id.strip_prefix('#') {
                     // draft-06/07 spelled anchors as `"$id": "#name"`.
                     Some(anchor) if !anchor.is_empty() => {
@@ -69,9 +70,7 @@ impl Index {
         if fragment.starts_with('/') || fragment.starts_with("%2F") {
             let rel = Pointer::parse_fragment(fragment)?;
             let mut full = base;
-            for seg in rel.segments() {
-                full.push(seg);
-            }
+            full.append(&rel);
             return Some(moves.translate(&full));
         }
         self.anchors.get(fragment).cloned()
@@ -112,7 +111,7 @@ impl Index {
     pub fn cycles(&self, doc: &Value, moves: &Moves) -> (HashSet<Pointer>, HashSet<Pointer>) {
         let mut refs: Vec<(Pointer, Pointer)> = Vec::new();
         walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
-            let Some(r) = node.get("$ref").or_else(|| node.get("$dynamicRef")).and_then(Value::as_str) else { return };
+            let Some(r) = node.field("$ref").or_else(|| node.field("$dynamicRef")).and_then(Value::as_str) else { return };
             if let Some((t, _)) = self.target(r, path, doc, moves) {
                 refs.push((path.clone(), t));
             }
@@ -122,10 +121,13 @@ impl Index {
         }
         let mut targets: Vec<Pointer> = refs.iter().map(|(_, t)| t.clone()).collect();
         targets.push(Pointer::root());
-        targets.sort_by_key(|t| t.segments());
+        // Any total order does for deduplication; the rendered text needs no allocation.
+        targets.sort_by(|a, b| a.as_str().cmp(b.as_str()));
         targets.dedup();
+        let number: HashMap<&Pointer, usize> = targets.iter().enumerate().map(|(i, t)| (t, i)).collect();
+        // Keywords have no `~` or `/`, so the escaped segments compare as written.
         let within = |t: &Pointer, at: &Pointer| {
-            at.starts_with(t) && !at.segments()[t.len()..].iter().any(|s| s == "$defs" || s == "definitions")
+            at.starts_with(t) && !at.raw_segments(t.len()).any(|s| s == "$defs" || s == "definitions")
         };
         const CONSUMING: &[&str] =
             &["properties", "items", "prefixItems", "additionalProperties", "patternProperties", "contains", "dependentSchemas"];
@@ -136,8 +138,8 @@ impl Index {
                 refs.iter()
                     .filter(|(at, _)| within(t, at))
                     .filter_map(|(at, u)| {
-                        let consumes = at.segments()[t.len()..].iter().any(|s| CONSUMING.contains(&s.as_str()));
-                        targets.iter().position(|x| x == u).map(|i| (i, consumes))
+                        let consumes = at.raw_segments(t.len()).any(|s| CONSUMING.contains(&s));
+                        number.get(u).map(|&i| (i, consumes))
                     })
                     .collect()
             })

@@ -11,6 +11,7 @@
 //! never rewrites keywords other than `$ref` and its bookkeeping.
 pub(crate) mod index;
 
+use crate::lookup::Fields;
 use crate::draft::Moves;
 use crate::error::{Error, Result};
 use crate::keywords::{self, Slot};
@@ -26,36 +27,21 @@ const MAX_REF_CHAIN: usize = 128;
 /// Keywords that only serve resolution; they are gone after inlining.
 const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
 
-/// `inline` for a document it may consume. Most tool schemas hold no `$ref`
-/// (236 of the 261 real MCP schemas in the corpus); those only lose their
-/// resolution-only keywords, in place, instead of being indexed twice and
-/// copied node by node. The result is the same either way.
-pub fn inline_owned(mut doc: Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
-    if has_refs(&doc) {
-        return inline(&doc, moves, cx);
-    }
-    strip_resolution_keys(&mut doc);
-    Ok(doc)
+/// Does this schema node hold a `$ref` (or `$dynamicRef`) the expander would follow?
+pub(crate) fn follows(node: &Map<String, Value>) -> bool {
+    node.field("$ref").or_else(|| node.field("$dynamicRef")).is_some_and(Value::is_string)
 }
 
-/// Does any schema node hold a `$ref` (or `$dynamicRef`) the expander would follow?
-fn has_refs(value: &Value) -> bool {
-    let Value::Object(node) = value else { return false };
-    if node.get("$ref").or_else(|| node.get("$dynamicRef")).is_some_and(Value::is_string) {
-        return true;
-    }
-    node.iter().any(|(key, child)| match (keywords::slot(key), child) {
-        (Slot::Schema, _) => has_refs(child),
-        (Slot::SchemaArray, Value::Array(items)) => items.iter().any(has_refs),
-        (Slot::SchemaMap, Value::Object(entries)) => entries.values().any(has_refs),
-        _ => false,
-    })
+/// Does this schema node hold a keyword that only serves resolution?
+pub(crate) fn has_resolution_keys(node: &Map<String, Value>) -> bool {
+    node.keys().any(|k| RESOLUTION_KEYS.contains(&k.as_str()))
 }
 
-/// What `Expander::children` drops from every node it copies, done in place.
-fn strip_resolution_keys(value: &mut Value) {
+/// What `Expander::children` drops from every node it copies, done in place
+/// (for a document without refs, which `inline` would copy unchanged otherwise).
+pub(crate) fn strip_resolution_keys(value: &mut Value) {
     let Value::Object(node) = value else { return };
-    if node.keys().any(|k| RESOLUTION_KEYS.contains(&k.as_str())) {
+    if has_resolution_keys(node) {
         node.retain(|k, _| !RESOLUTION_KEYS.contains(&k.as_str()));
     }
     for (key, child) in node.iter_mut() {
@@ -167,8 +153,8 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
     let mut any = false;
     crate::walk::visit(out, &mut Pointer::root(), &mut |node, _| {
         any |= node
-            .get("$ref")
-            .or_else(|| node.get("$dynamicRef"))
+            .field("$ref")
+            .or_else(|| node.field("$dynamicRef"))
             .is_some();
     });
     if !any {
@@ -186,8 +172,8 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
     crate::walk::visit(out, &mut Pointer::root(), &mut |node, path| {
         let Value::Object(m) = node else { return };
         let Some(r) = m
-            .get("$ref")
-            .or_else(|| m.get("$dynamicRef"))
+            .field("$ref")
+            .or_else(|| m.field("$dynamicRef"))
             .and_then(Value::as_str)
         else {
             return;
@@ -238,7 +224,7 @@ impl<'d> Expander<'d> {
             self.emitted += 1;
         }
         let Value::Object(node) = value else { return Ok(value.clone()) };
-        let reference = node.get("$ref").or_else(|| node.get("$dynamicRef")).and_then(Value::as_str);
+        let reference = node.field("$ref").or_else(|| node.field("$dynamicRef")).and_then(Value::as_str);
         match reference {
             Some(r) => self.reference(node, r, cx),
             None => self.children(node, &[], cx),
@@ -463,11 +449,11 @@ impl<'d> Expander<'d> {
     fn placeholder(&mut self, node: &Map<String, Value>, target: &Pointer, why: &str, cx: &mut Cx) -> Result<Value> {
         let mut base = Map::new();
         if let Some(Value::Object(def)) = target.resolve(self.doc) {
-            if let Some(t) = def.get("type") {
+            if let Some(t) = def.field("type") {
                 base.insert("type".into(), t.clone());
             }
             let name = target.segments().last().cloned().unwrap_or_else(|| "root".into());
-            let text = match def.get("description").and_then(Value::as_str) {
+            let text = match def.field("description").and_then(Value::as_str) {
                 Some(d) => format!("{d} ({why} {name}, not expanded further)"),
                 None => format!("({why} {name}, not expanded further)"),
             };

@@ -1,5 +1,6 @@
 //! Anthropic Messages tools, native and strict, and Claude on Amazon Bedrock
 //! (providers.md §2 "Anthropic"; the SDK's `transform_schema` [A3]).
+use crate::lookup::Fields;
 use super::{Caps, OnViolation, Target, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
 
@@ -90,7 +91,7 @@ pub static ANTHROPIC_STRICT: Target = Target {
 
 /// `minItems` other than 0 or 1 is rejected (F33's sibling rule [A1]).
 fn min_items(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
-    if node.get("minItems").and_then(serde_json::Value::as_u64).is_some_and(|n| n > 1) {
+    if node.field("minItems").and_then(serde_json::Value::as_u64).is_some_and(|n| n > 1) {
         spill::strip(node, &["minItems".to_string()], cx);
     }
     Ok(())
@@ -99,7 +100,7 @@ fn min_items(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut cra
 /// The SDK closes every object that does not declare an open map; the model
 /// then cannot invent parameters (narrowing only).
 fn close_objects(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
-    if crate::passes::types_of(node).contains(&"object") && !node.contains_key("additionalProperties") {
+    if crate::passes::types_of(node).contains(&"object") && !node.has("additionalProperties") {
         node.insert("additionalProperties".into(), serde_json::Value::Bool(false));
         crate::passes::merge::mark_closed(node, cx);
         cx.count("objectsClosed");
@@ -113,7 +114,7 @@ fn strict_close(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut 
     if !crate::passes::types_of(node).contains(&"object") {
         return Ok(());
     }
-    match node.get("additionalProperties") {
+    match node.field("additionalProperties") {
         None | Some(Value::Bool(false)) => close_objects(node, cx),
         Some(_) => Err(crate::Error::StrictUnrepresentable {
             pointer: cx.path.child("additionalProperties"),

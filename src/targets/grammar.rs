@@ -3,6 +3,7 @@
 //! `parameters` (seed 001; providers.md §1b and §2). These backends drop what
 //! they cannot express without an error, so the rules aim at fidelity: rewrite
 //! into forms they enforce, and report what cannot be kept.
+use crate::lookup::Fields;
 use super::{Caps, OnViolation, Target, BASE};
 use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict};
 
@@ -180,7 +181,7 @@ fn llguidance_limits(node: &mut serde_json::Map<String, serde_json::Value>, cx: 
         .map(|k| k.to_string())
         .collect();
     spill::strip(node, &huge, cx);
-    if node.contains_key("pattern") {
+    if node.has("pattern") {
         let lengths: Vec<String> =
             ["minLength", "maxLength"].iter().filter(|k| node.contains_key(**k)).map(|k| k.to_string()).collect();
         spill::strip(node, &lengths, cx);
