@@ -20,7 +20,6 @@ pub trait Fields {
 }
 
 impl Fields for Map<String, Value> {
-    #[inline]
     fn field(&self, key: &str) -> Option<&Value> {
         if self.len() <= SCAN {
             self.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
@@ -29,7 +28,6 @@ impl Fields for Map<String, Value> {
         }
     }
 
-    #[inline]
     fn field_mut(&mut self, key: &str) -> Option<&mut Value> {
         if self.len() <= SCAN {
             self.iter_mut().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
@@ -40,12 +38,10 @@ impl Fields for Map<String, Value> {
 }
 
 impl Fields for Value {
-    #[inline]
     fn field(&self, key: &str) -> Option<&Value> {
         self.as_object()?.field(key)
     }
 
-    #[inline]
     fn field_mut(&mut self, key: &str) -> Option<&mut Value> {
         self.as_object_mut()?.field_mut(key)
     }
