@@ -205,12 +205,24 @@ function shapeOf(value) {
  */
 function sameJson(value, shape, depth) {
   if (typeof shape !== "object" || shape === null) return value === shape; // JSON primitives only
+  return sameContainer(value, shape, depth);
+}
+
+// `sameJson` for a shape that is an ObjectShape or ArrayShape. Primitive
+// members are compared in the loop rather than by a call each (most members
+// of a schema are strings, numbers and booleans).
+function sameContainer(value, shape, depth) {
   if (typeof value !== "object" || value === null || depth > MAX_RECURSION) return false;
   const proto = Object.getPrototypeOf(value);
   if (shape instanceof ArrayShape) {
     const items = shape.items;
     if (proto !== Array.prototype || value.length !== items.length || typeof value.toJSON === "function") return false;
-    for (let i = 0; i < items.length; i++) if (!sameJson(value[i], items[i], depth + 1)) return false;
+    for (let i = 0; i < items.length; i++) {
+      const expected = items[i];
+      if (typeof expected !== "object" || expected === null) {
+        if (value[i] !== expected) return false;
+      } else if (!sameContainer(value[i], expected, depth + 1)) return false;
+    }
     return true;
   }
   if ((proto !== Object.prototype && proto !== null) || typeof value.toJSON === "function") return false;
@@ -218,7 +230,11 @@ function sameJson(value, shape, depth) {
   const values = shape.values;
   let i = 0;
   for (const key in value) {
-    if (key !== keys[i] || !sameJson(value[key], values[i], depth + 1)) return false;
+    if (key !== keys[i]) return false;
+    const expected = values[i];
+    if (typeof expected !== "object" || expected === null) {
+      if (value[key] !== expected) return false;
+    } else if (!sameContainer(value[key], expected, depth + 1)) return false;
     i++;
   }
   return i === keys.length;

@@ -220,6 +220,18 @@ describe("keys: target and options", () => {
   });
 });
 
+  test("no options, null and {} are one key; options that serialize to more are not", () => {
+    const s = schema();
+    const plain = ts.normalize(s, "google");
+    assert.equal(ts.normalize(s, "google", {}), plain);
+    assert.equal(ts.normalize(s, "google", null), plain);
+    assert.equal(ts.cacheStats().identityHits, 2);
+    // A toJSON JSON.stringify would call, even where no key enumerates it.
+    const hidden = Object.defineProperty({}, "toJSON", { value: () => ({ spill: "paren" }) });
+    assert.deepEqual(ts.normalize(s, "google", hidden), uncached(s, "google", { spill: "paren" }));
+    assert.notDeepEqual(ts.normalize(s, "google", hidden).schema, plain.schema);
+  });
+
 describe("results are not shared mutable state", () => {
   test("a result cannot be changed, so the next caller gets it intact", () => {
     const s = schema();
