@@ -181,6 +181,21 @@ mod tests {
     }
 
     #[test]
+    fn raw_segments_stay_escaped_and_append_copies_them() {
+        let p = Pointer::parse_fragment("/a~1b/$defs/c~0d").unwrap();
+        assert_eq!(p.raw_segments(0).collect::<Vec<_>>(), ["a~1b", "$defs", "c~0d"]);
+        assert_eq!(p.raw_segments(2).collect::<Vec<_>>(), ["c~0d"]);
+        assert_eq!(p.raw_segments(3).count(), 0);
+        assert_eq!(p.raw_segments(9).count(), 0);
+        let mut q = Pointer::root().child("x/y");
+        q.append(&p);
+        assert_eq!(q.segments(), ["x/y", "a/b", "$defs", "c~d"]);
+        assert_eq!(q.as_str(), "/x~1y/a~1b/$defs/c~0d");
+        q.pop();
+        assert_eq!(q.as_str(), "/x~1y/a~1b/$defs");
+    }
+
+    #[test]
     fn resolves_arrays_and_rejects_leading_zero() {
         let doc = serde_json::json!({"a": [1, {"b": 2}]});
         assert_eq!(Pointer::parse_fragment("/a/1/b").unwrap().resolve(&doc), Some(&serde_json::json!(2)));
