@@ -3,7 +3,7 @@
 //! already fit come back unchanged.
 use crate::lookup::Fields;
 use super::validate::{discriminated, is_type, resolved, Validator};
-use super::{place, preview, Original};
+use super::{place, preview, Original, RefTrail};
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use crate::report::{Diagnostic, Report};
@@ -26,7 +26,7 @@ pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Rep
         ipath: Pointer::root(),
         depth: 0,
         report,
-        active: Vec::new(),
+        active: RefTrail::default(),
     };
     let root = &doc.root;
     f.fix(args, root)
@@ -40,7 +40,7 @@ struct Fixer<'d, 'r> {
     ipath: Pointer,
     depth: usize,
     report: &'r mut Report,
-    active: Vec<(Pointer, usize)>,
+    active: RefTrail,
 }
 
 impl<'d> Fixer<'d, '_> {
@@ -147,18 +147,11 @@ impl<'d> Fixer<'d, '_> {
     }
 
     fn reference(&mut self, value: &mut Value, r: &str) -> Result<()> {
-        let Some((target, schema)) = self.doc.deref(r, &self.spath) else {
+        let Some((saved, schema)) = self.active.enter(self.doc, r, &mut self.spath, self.ipath.len()) else {
             return Ok(());
         };
-        let entry = (target.clone(), self.ipath.len());
-        if self.active.contains(&entry) {
-            return Ok(());
-        }
-        self.active.push(entry);
-        let saved = std::mem::replace(&mut self.spath, target);
         let out = self.fix(value, schema);
-        self.spath = saved;
-        self.active.pop();
+        self.active.leave(&mut self.spath, saved);
         out
     }
 

@@ -96,6 +96,41 @@ impl Original {
     }
 }
 
+/// The `$ref` targets a walk over the original schema is inside, each with the
+/// instance depth it was entered at. The same pair again is a loop that
+/// consumes nothing of the instance, so it constrains nothing further and is
+/// not entered.
+#[derive(Default)]
+pub(super) struct RefTrail(Vec<(Pointer, usize)>);
+
+impl RefTrail {
+    /// Steps into the target of `reference`, written at `*spath`: `*spath`
+    /// becomes the target's pointer, and the previous one comes back with the
+    /// target schema, for `leave`. None when the ref does not resolve or would
+    /// close a loop at instance depth `depth`.
+    pub(super) fn enter<'d>(
+        &mut self,
+        doc: &'d Original,
+        reference: &str,
+        spath: &mut Pointer,
+        depth: usize,
+    ) -> Option<(Pointer, &'d Value)> {
+        let (target, schema) = doc.deref(reference, spath)?;
+        let entry = (target.clone(), depth);
+        if self.0.contains(&entry) {
+            return None;
+        }
+        self.0.push(entry);
+        Some((std::mem::replace(spath, target), schema))
+    }
+
+    /// Undoes the last `enter`.
+    pub(super) fn leave(&mut self, spath: &mut Pointer, saved: Pointer) {
+        *spath = saved;
+        self.0.pop();
+    }
+}
+
 /// Options of [`restore`] and [`prepare`].
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]

@@ -11,7 +11,7 @@
 use crate::lookup::Fields;
 use super::describe::{describe, is_are};
 use super::pattern::Patterns;
-use super::{place, preview, Original};
+use super::{place, preview, Original, RefTrail};
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use serde::Serialize;
@@ -82,9 +82,8 @@ pub(super) struct Validator<'d> {
     ipath: Pointer,
     /// Compiled patterns, shared with the restore/repair walk that owns this validator.
     pub(super) patterns: Patterns,
-    /// `$ref` targets being evaluated, with the instance depth they were
-    /// entered at: the same pair again is a loop that consumes nothing.
-    active: Vec<(Pointer, usize)>,
+    /// `$ref` targets being evaluated.
+    active: RefTrail,
     /// Patterns the engine cannot run (lookaround, backreferences), by schema pointer.
     unchecked: Vec<String>,
     /// Long enums as sets of canonical texts, by the address of their values.
@@ -109,7 +108,7 @@ impl<'d> Validator<'d> {
             spath: Pointer::root(),
             ipath: Pointer::root(),
             patterns: Patterns::default(),
-            active: Vec::new(),
+            active: RefTrail::default(),
             unchecked: Default::default(),
             enums: Vec::new(),
         }
@@ -260,19 +259,11 @@ impl<'d> Validator<'d> {
     }
 
     fn reference(&mut self, r: &str, inst: &Value, out: &mut Outcome) -> Result<()> {
-        let Some((target, schema)) = self.doc.deref(r, &self.spath) else {
+        let Some((saved, schema)) = self.active.enter(self.doc, r, &mut self.spath, self.ipath.len()) else {
             return Ok(());
         };
-        let entry = (target.clone(), self.ipath.len());
-        if self.active.contains(&entry) {
-            // A ref loop that consumes nothing constrains nothing further.
-            return Ok(());
-        }
-        self.active.push(entry);
-        let saved = std::mem::replace(&mut self.spath, target);
         let o = self.node(schema, inst);
-        self.spath = saved;
-        self.active.pop();
+        self.active.leave(&mut self.spath, saved);
         out.absorb(o?);
         Ok(())
     }
