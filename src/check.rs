@@ -232,45 +232,67 @@ pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
 }
 
 fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
-    let (mut props, mut enums, mut chars, mut depth) = (0usize, 0usize, 0usize, 0usize);
-    let mut big_enum = None;
-    // Nesting counts object and array schemas on a path; definitions start at zero.
-    let mut stack: Vec<(&Value, usize, Pointer)> = vec![(schema, 0, Pointer::root())];
-    while let Some((node, above, path)) = stack.pop() {
-        let Value::Object(m) = node else { continue };
+    /// What the walk adds up; `big_enum` is the first oversized string enum.
+    #[derive(Default)]
+    struct Tally {
+        props: usize,
+        enums: usize,
+        chars: usize,
+        depth: usize,
+        big_enum: Option<String>,
+    }
+    // Nesting counts object and array schemas on a path; definitions start at
+    // zero. One pointer pushed and popped: a copy per node is quadratic in depth.
+    fn walk(node: &Value, above: usize, path: &mut Pointer, l: &Limits, t: &mut Tally) {
+        let Value::Object(m) = node else { return };
         let types = types_of(m);
         let level = above + usize::from(types.contains(&"object") || types.contains(&"array"));
-        depth = depth.max(level);
+        t.depth = t.depth.max(level);
         if let Some(Value::Array(e)) = m.field("enum") {
-            enums += e.len();
+            t.enums += e.len();
             let len: usize = e.iter().map(|x| x.as_str().map_or(0, str::len)).sum();
-            chars += len;
-            if e.len() > l.large_enum && e.iter().all(Value::is_string) && len > l.large_enum_chars {
-                big_enum.get_or_insert_with(|| path.to_string());
+            t.chars += len;
+            if t.big_enum.is_none() && e.len() > l.large_enum && e.iter().all(Value::is_string) && len > l.large_enum_chars {
+                t.big_enum = Some(path.to_string());
             }
         }
         for (key, child) in m {
             match (crate::keywords::slot(key), child) {
-                (crate::keywords::Slot::Schema, _) => stack.push((child, level, path.child(key.as_str()))),
+                (crate::keywords::Slot::Schema, _) => {
+                    path.push(key.as_str());
+                    walk(child, level, path, l, t);
+                    path.pop();
+                }
                 (crate::keywords::Slot::SchemaArray, Value::Array(items)) => {
+                    path.push(key.as_str());
                     for (i, c) in items.iter().enumerate() {
-                        stack.push((c, level, path.child(key.as_str()).child(i.to_string())));
+                        path.push_index(i);
+                        walk(c, level, path, l, t);
+                        path.pop();
                     }
+                    path.pop();
                 }
                 (crate::keywords::Slot::SchemaMap, Value::Object(entries)) => {
                     let defs = key == "$defs";
                     if key == "properties" {
-                        props += entries.len();
+                        t.props += entries.len();
                     }
+                    path.push(key.as_str());
                     for (name, c) in entries {
-                        chars += name.len();
-                        stack.push((c, if defs { 0 } else { level }, path.child(key.as_str()).child(name.as_str())));
+                        t.chars += name.len();
+                        path.push(name.as_str());
+                        walk(c, if defs { 0 } else { level }, path, l, t);
+                        path.pop();
                     }
+                    path.pop();
                 }
                 _ => {}
             }
         }
     }
+    let mut t = Tally::default();
+    walk(schema, 0, &mut Pointer::root(), l, &mut t);
+    let Tally { props, enums, chars, depth, big_enum } = t;
     let mut push = |message: String| out.push(Violation { code: "limit-exceeded", pointer: String::new(), message });
     if props > l.properties {
         push(format!("{props} object properties in total; the limit is {}", l.properties));

@@ -515,7 +515,7 @@ fn repair_shapes(node: &mut Map<String, Value>, cx: &mut Cx) {
     for key in bad {
         let value = node.get(&key).cloned().unwrap_or(Value::Null);
         let fixed = match (key.as_str(), value) {
-            ("required", Value::String(s)) => Some(json!([s])),
+            ("required", Value::String(s)) => Some(Value::Array(vec![Value::String(s)])),
             ("required", Value::Array(items)) => {
                 let mut names: Vec<Value> = Vec::new();
                 for n in items.into_iter().filter(Value::is_string) {
@@ -534,7 +534,7 @@ fn repair_shapes(node: &mut Map<String, Value>, cx: &mut Cx) {
                 }
                 (!names.is_empty()).then_some(Value::Array(names))
             }
-            ("enum", v) if !v.is_array() => Some(json!([v])),
+            ("enum", v) if !v.is_array() => Some(Value::Array(vec![v])),
             _ => None,
         };
         cx.enter(key.as_str()).ok();

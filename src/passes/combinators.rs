@@ -31,7 +31,7 @@ pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
             return Ok(());
         }
         cx.count("unionCoexistenceSkipped");
-        let entry = json!({"anyOf": one});
+        let entry = Value::Object(Map::from_iter([("anyOf".to_string(), one)]));
         match node.field_mut("allOf") {
             Some(Value::Array(all)) => all.push(entry),
             _ => {

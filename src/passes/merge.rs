@@ -104,7 +104,8 @@ pub fn mark_closed(node: &Map<String, Value>, cx: &mut Cx) {
 /// members `conjoin` merges recursively. Closing every object is the strict
 /// targets' narrowing: the open objects as written are merged, and the rules
 /// then close the result. (An object closed as written whose normalized form
-/// is identical to one the target closed is read as open too.)
+/// is identical to one the target closed, as far as `fingerprint` reads, is
+/// read as open too.)
 pub fn as_written(entry: &Map<String, Value>, cx: &Cx) -> Map<String, Value> {
     let mut m = entry.clone();
     if cx.closed.is_empty() {
@@ -128,10 +129,14 @@ pub fn as_written(entry: &Map<String, Value>, cx: &Cx) -> Map<String, Value> {
     m
 }
 
-/// A structural hash of a schema node (key order included, as in the output).
+/// A structural hash of a schema node (key order included, as in the output),
+/// read to `FINGERPRINT_DEPTH` JSON levels; below that only each container's
+/// size counts. Every object the strict rules close is fingerprinted, so hashing
+/// whole subtrees made nesting quadratic (127 levels cost 7× what google's
+/// rules do); bounded, each value is hashed by at most that many ancestors.
 fn fingerprint(node: &Map<String, Value>) -> u64 {
     use std::hash::{Hash, Hasher};
-    fn feed(v: &Value, h: &mut std::collections::hash_map::DefaultHasher) {
+    fn feed(v: &Value, depth: usize, h: &mut std::collections::hash_map::DefaultHasher) {
         match v {
             Value::Null => 0u8.hash(h),
             Value::Bool(b) => (1u8, b).hash(h),
@@ -139,13 +144,17 @@ fn fingerprint(node: &Map<String, Value>) -> u64 {
             Value::String(s) => (3u8, s).hash(h),
             Value::Array(a) => {
                 (4u8, a.len()).hash(h);
-                a.iter().for_each(|x| feed(x, h));
+                if depth < FINGERPRINT_DEPTH {
+                    a.iter().for_each(|x| feed(x, depth + 1, h));
+                }
             }
             Value::Object(m) => {
                 (5u8, m.len()).hash(h);
-                for (k, x) in m {
-                    k.hash(h);
-                    feed(x, h);
+                if depth < FINGERPRINT_DEPTH {
+                    for (k, x) in m {
+                        k.hash(h);
+                        feed(x, depth + 1, h);
+                    }
                 }
             }
         }
@@ -154,10 +163,14 @@ fn fingerprint(node: &Map<String, Value>) -> u64 {
     (5u8, node.len()).hash(&mut h);
     for (k, x) in node {
         k.hash(&mut h);
-        feed(x, &mut h);
+        feed(x, 1, &mut h);
     }
     h.finish()
 }
+
+/// How deep `fingerprint` reads: six JSON levels are three levels of nested
+/// object schemas (`properties` → name → schema).
+const FINGERPRINT_DEPTH: usize = 6;
 
 /// Does `outer` leave every property `inner` declares and `outer` does not
 /// unconstrained? Such a name falls under `outer`'s `additionalProperties` and
@@ -312,4 +325,27 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     }
     out.insert("enum".into(), Value::Array(values));
     Some(Value::Object(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn nest(levels: usize, leaf: &str) -> Map<String, Value> {
+        let mut node = json!({"type": leaf});
+        for _ in 0..levels {
+            node = json!({"type": "object", "properties": {"p": node}});
+        }
+        node.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn fingerprint_reads_three_object_levels_and_no_further() {
+        // A difference three object levels down (six JSON levels) is seen...
+        assert_ne!(fingerprint(&nest(2, "string")), fingerprint(&nest(2, "integer")));
+        // ...one further down only as far as the container sizes, which match.
+        assert_eq!(fingerprint(&nest(3, "string")), fingerprint(&nest(3, "integer")));
+        assert_ne!(fingerprint(&nest(3, "string")), fingerprint(&nest(4, "string")));
+    }
 }

@@ -81,7 +81,7 @@ pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             if members.len() == 1 {
                 members.remove(0)
             } else {
-                json!({ "anyOf": members })
+                Value::Object(Map::from_iter([("anyOf".to_string(), Value::Array(members))]))
             }
         }
         None if caps.typed_nodes => {
@@ -255,7 +255,7 @@ pub fn pattern_properties_to_additional(node: &mut Map<String, Value>, cx: &mut 
             schemas.push(s.clone());
         }
     }
-    let value = if schemas.len() == 1 { schemas.remove(0) } else { json!({ "anyOf": schemas }) };
+    let value = if schemas.len() == 1 { schemas.remove(0) } else { Value::Object(Map::from_iter([("anyOf".to_string(), Value::Array(schemas))])) };
     node.insert("additionalProperties".into(), value);
     cx.lossy(
         "pattern-properties-widened",

@@ -168,6 +168,6 @@ fn make_nullable(schema: &mut Value) {
     }
     let inner = Value::Object(inner);
     // A typeless `inner` is wrapped too; the checker then rejects it and the call fails open.
-    wrapper.insert("anyOf".into(), json!([inner, {"type": "null"}]));
+    wrapper.insert("anyOf".into(), Value::Array(vec![inner, json!({"type": "null"})]));
     *m = wrapper;
 }

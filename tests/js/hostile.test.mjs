@@ -254,6 +254,16 @@ describe("nesting far past any stack", () => {
     stillWorks();
   });
 
+  test("maxDepth raised past the engine's stack: too-deep, not internal", () => {
+    // 1,200 levels pass JSON.stringify and the core's depth check with
+    // maxDepth raised, then exhaust the engine's stack in the core's recursion.
+    for (const target of ["google", "openai-strict"]) {
+      const err = throwsCode(assert, () => ts.normalize(nested(1_200), target, { maxDepth: 1e6 }), "too-deep");
+      assert.match(err.message, /lower maxDepth/);
+    }
+    stillWorks();
+  });
+
   test("just under maxDepth works, and maxDepth is an option", () => {
     ts.normalize(nested(120), "mcp");
     throwsCode(assert, () => ts.normalize(nested(120), "mcp", { maxDepth: 64 }), "too-deep");
