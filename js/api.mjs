@@ -17,7 +17,19 @@ export { cacheStats, clearCache, configureCache } from "./cache.mjs";
 export function normalize(schema, target, options) {
   const id = targetId(target);
   const opts = optionsText(options);
-  return memoize(schema, cacheKey(id, opts), (text) => call(glue.normalizeJson, text, id, opts));
+  return memoize(schema, cacheKey("normalize", id, opts), (text) => call(glue.normalizeJson, text, id, opts));
+}
+
+/**
+ * `normalize` without the report, `{schema, strict?, strictError?}`, for the
+ * functions that return only the schema: on the real MCP schemas the report
+ * is nearly half of Google's payload, and serializing, parsing and freezing it
+ * for nothing was about a tenth of such a call. Cached under its own keys.
+ */
+function normalizeQuiet(schema, target, options) {
+  const id = targetId(target);
+  const opts = optionsText(options);
+  return memoize(schema, cacheKey("schema", id, opts), (text) => call(glue.normalizeSchemaJson, text, id, opts));
 }
 
 // Keys never collide: JSON.stringify writes no raw newline, so the last one
@@ -26,13 +38,14 @@ export function normalize(schema, target, options) {
 // and little else, and building and hashing a new key string on every call
 // was a sixth of that (measured on the real MCP schemas).
 const defaultKeys = new Map();
-function cacheKey(id, opts) {
-  if (opts !== NO_OPTIONS) return `normalize\n${id}\n${opts}`;
-  let key = defaultKeys.get(id);
+function cacheKey(kind, id, opts) {
+  if (opts !== NO_OPTIONS) return `${kind}\n${id}\n${opts}`;
+  const name = `${kind}\n${id}`;
+  let key = defaultKeys.get(name);
   if (key === undefined) {
-    key = `normalize\n${id}\n${opts}`;
+    key = `${name}\n${opts}`;
     // Bounded: ids come from callers, and unknown ones fail in the core.
-    if (defaultKeys.size < 64) defaultKeys.set(id, key);
+    if (defaultKeys.size < 64) defaultKeys.set(name, key);
   }
   return key;
 }
@@ -40,18 +53,18 @@ function cacheKey(id, opts) {
 /** The generic entry: `options.target` (default "mcp") plus core options. */
 export function normalizeSchema(value, options) {
   const { target = "mcp", ...rest } = plainOptions(options);
-  return normalize(value, target, rest).schema;
+  return normalizeQuiet(value, target, rest).schema;
 }
 
-export const normalizeSchemaForGoogle = (value) => normalize(value, "google").schema;
-export const normalizeSchemaForCCA = (value) => normalize(value, "cca").schema;
-export const normalizeSchemaForMCP = (value) => normalize(value, "mcp").schema;
-export const normalizeSchemaForOpenAIResponses = (value) => normalize(value, "openai-responses").schema;
+export const normalizeSchemaForGoogle = (value) => normalizeQuiet(value, "google").schema;
+export const normalizeSchemaForCCA = (value) => normalizeQuiet(value, "cca").schema;
+export const normalizeSchemaForMCP = (value) => normalizeQuiet(value, "mcp").schema;
+export const normalizeSchemaForOpenAIResponses = (value) => normalizeQuiet(value, "openai-responses").schema;
 export const sanitizeSchemaForOpenAIResponses = normalizeSchemaForOpenAIResponses;
 
 /** The first half of the strict pipeline alone: strip what strict mode rejects. */
 export const sanitizeSchemaForStrictMode = (value) =>
-  normalize(value, "openai-strict", { strictStage: "sanitize" }).schema;
+  normalizeQuiet(value, "openai-strict", { strictStage: "sanitize" }).schema;
 
 /**
  * The strict schema, or a thrown `strict-unrepresentable` ToolSchemaError.
@@ -60,7 +73,7 @@ export const sanitizeSchemaForStrictMode = (value) =>
  * stays in the message, its location in `pointer`.
  */
 export function enforceStrictSchema(value, options) {
-  const result = normalize(value, "openai-strict", options);
+  const result = normalizeQuiet(value, "openai-strict", options);
   if (result.strict === true) return result.schema;
   const why = result.strictError ?? { code: "strict-unrepresentable", pointer: "", message: "no reason given" };
   const reason = why.code === "strict-unrepresentable" ? why.message : `${why.code}: ${why.message}`;
@@ -69,7 +82,7 @@ export function enforceStrictSchema(value, options) {
 
 /** Fail-open strict: `{strict: true, schema}` when enforcement succeeded, else the non-strict fallback with `strict: false`. */
 export function tryEnforceStrictSchema(value, options) {
-  const result = normalize(value, "openai-strict", options);
+  const result = normalizeQuiet(value, "openai-strict", options);
   return { strict: result.strict === true, schema: result.schema };
 }
 
@@ -81,7 +94,7 @@ export function tryEnforceStrictSchema(value, options) {
 export function adaptSchemaForStrict(schema, strict, options) {
   const { noStrict, ...rest } = plainOptions(options);
   if (!strict || (noStrict ?? envNoStrict())) {
-    return { strict: false, schema: normalize(schema, "openai", rest).schema };
+    return { strict: false, schema: normalizeQuiet(schema, "openai", rest).schema };
   }
   return tryEnforceStrictSchema(schema, rest);
 }

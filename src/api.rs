@@ -43,6 +43,30 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
     run().unwrap_or_else(|e| err(&e))
 }
 
+/// `normalize_json` without the report: `{schema, strict?, strictError?}`.
+/// For the functions that hand back only the schema; on the real MCP schemas
+/// the report is nearly half of Google's payload (92 of 208 KB), and both
+/// serializing it and parsing it in JavaScript cost time for nothing.
+pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct SchemaOnly<'a> {
+        schema: &'a Value,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        strict: Option<bool>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        strict_error: Option<&'a crate::check::Violation>,
+    }
+    let run = || -> Result<String, Error> {
+        let opts = Options { quiet: true, ..Options::from_json(options)? };
+        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
+        let schema = parse(input, opts.max_depth)?;
+        let out = crate::normalize_parsed(std::borrow::Cow::Owned(schema), target, &opts)?;
+        Ok(ok(&SchemaOnly { schema: &out.schema, strict: out.strict, strict_error: out.strict_error.as_ref() }))
+    };
+    run().unwrap_or_else(|e| err(&e))
+}
+
 /// Normalizes a tool list (JSON text). `options` carries `target` beside the
 /// normalization options. Payload: `{"tools", "telemetry"}`.
 pub fn normalize_tools_json(input: &str, options: &str) -> String {

@@ -178,8 +178,8 @@ impl Upgrader {
                     };
                     self.descend(cx, key, &old_key)?;
                     for (i, item) in items.iter_mut().enumerate() {
-                        let i = i.to_string();
-                        self.descend(cx, &i, &i)?;
+                        self.old.push_index(i);
+                        cx.enter_index(i)?;
                         self.schema(item, cx)?;
                         self.ascend(cx);
                     }
@@ -205,7 +205,7 @@ impl Upgrader {
             let what = if keywords::slot(&key) == Slot::SchemaArray { "an array" } else { "an object" };
             cx.lossy("invalid-subschema", format!("{key} must be {what} of schemas; it was removed"));
             cx.leave();
-            node.shift_remove(&key);
+            node.remove_field(&key);
         }
         Ok(())
     }
@@ -250,7 +250,7 @@ impl Upgrader {
         }
         if has.internals {
             for key in LIBRARY_INTERNALS {
-                if node.shift_remove(*key).is_some() {
+                if node.remove_field(*key).is_some() {
                     cx.count("libraryInternalsRemoved");
                 }
             }
@@ -260,7 +260,7 @@ impl Upgrader {
                 if node.contains_key(*snake) {
                     // python-genai semantics: pop(snake) then set(camel), so snake_case wins.
                     if node.contains_key(*camel) {
-                        let v = node.shift_remove(*snake).unwrap_or(Value::Null);
+                        let v = node.remove_field(*snake).unwrap_or(Value::Null);
                         node.insert(camel.to_string(), v);
                     } else {
                         rename_in_place(node, snake, camel);
@@ -307,17 +307,17 @@ impl Upgrader {
     /// Draft-07 tuples: array-valued `items` → `prefixItems`, `additionalItems` → `items`.
     fn tuple_items(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) {
         if !matches!(node.field("items"), Some(Value::Array(_))) {
-            node.shift_remove("additionalItems");
+            node.remove_field("additionalItems");
             return;
         }
-        let tuple = node.shift_remove("items").unwrap_or(Value::Null);
+        let tuple = node.remove_field("items").unwrap_or(Value::Null);
         if node.has("prefixItems") {
             cx.lossy("keyword-dropped", "array-valued items beside prefixItems was dropped");
         } else {
             node.insert("prefixItems".into(), tuple);
             self.moved(cx, "items", "prefixItems");
         }
-        if let Some(rest) = node.shift_remove("additionalItems") {
+        if let Some(rest) = node.remove_field("additionalItems") {
             node.insert("items".into(), rest);
             self.moved(cx, "additionalItems", "items");
         }
@@ -326,7 +326,7 @@ impl Upgrader {
 
     /// `dependencies` → `dependentRequired` (array values) + `dependentSchemas` (schemas).
     fn dependencies(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) {
-        let Some(Value::Object(deps)) = node.shift_remove("dependencies") else { return };
+        let Some(Value::Object(deps)) = node.remove_field("dependencies") else { return };
         let mut required = Map::new();
         let mut schemas = Map::new();
         for (name, dep) in deps {
@@ -370,7 +370,7 @@ fn kind_of(v: &Value) -> &'static str {
 /// Renames a key keeping its position: key order is data (providers generate in it).
 pub fn rename_in_place(node: &mut Map<String, Value>, from: &str, to: &str) {
     let Some(index) = node.keys().position(|k| k == from) else { return };
-    if let Some(value) = node.shift_remove(from) {
+    if let Some(value) = node.remove_field(from) {
         node.shift_insert(index, to.to_string(), value);
     }
 }
@@ -381,9 +381,9 @@ fn exclusive_bounds(node: &mut Map<String, Value>, cx: &mut Cx) {
     for (excl, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
         let Some(Value::Bool(on)) = node.get(excl) else { continue };
         let on = *on;
-        node.shift_remove(excl);
+        node.remove_field(excl);
         if on {
-            if let Some(b) = node.shift_remove(bound) {
+            if let Some(b) = node.remove_field(bound) {
                 node.insert(excl.into(), b);
             }
         }
@@ -401,13 +401,13 @@ fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
                 if *req {
                     names.push(name.clone());
                 }
-                prop.shift_remove("required");
+                prop.remove_field("required");
                 cx.count("draft3RequiredRewrites");
             }
         }
     }
     if matches!(node.field("required"), Some(Value::Bool(_))) {
-        node.shift_remove("required");
+        node.remove_field("required");
     }
     if names.is_empty() {
         return;
@@ -425,7 +425,7 @@ fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// OpenAPI 3.0 `nullable: true` → a 2020-12 null type, so every target starts from one
 /// spelling of "may be null" (Google turns it back into its marker).
 fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
-    let Some(flag) = node.shift_remove("nullable") else { return };
+    let Some(flag) = node.remove_field("nullable") else { return };
     if flag != Value::Bool(true) {
         return;
     }
@@ -469,7 +469,7 @@ fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
         return;
     }
     let t = t.clone();
-    node.shift_remove("type");
+    node.remove_field("type");
     match t.as_str() {
         "any" => return,
         "Date" => {
@@ -485,14 +485,14 @@ fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
         }
         "RegExp" => {
             node.insert("type".into(), json!("string"));
-            node.shift_remove("flags");
-            if let Some(source) = node.shift_remove("source") {
+            node.remove_field("flags");
+            if let Some(source) = node.remove_field("source") {
                 node.insert("pattern".into(), source);
             }
         }
         _ => {
             for key in ["parameters", "returns"] {
-                node.shift_remove(key);
+                node.remove_field(key);
             }
             node.insert("not".into(), json!({}));
             cx.lossy("invalid-type", format!("type {t:?} has no JSON form; nothing can be sent for it"));
@@ -545,7 +545,7 @@ fn repair_shapes(node: &mut Map<String, Value>, cx: &mut Cx) {
             }
             None => {
                 cx.lossy("invalid-keyword", format!("{key} had a value of the wrong shape; it was removed"));
-                node.shift_remove(&key);
+                node.remove_field(&key);
             }
         }
         cx.leave();

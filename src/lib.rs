@@ -81,6 +81,15 @@ pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Opt
 /// of on a copy of the whole tree. Only OpenAI strict's fail-open path needs
 /// the input again afterwards, and copies it.
 pub(crate) fn normalize_parsed(schema: Cow<'_, Value>, target: &Target, opts: &Options) -> Result<Normalized> {
+    let mut out = normalize_owned(schema, target, opts)?;
+    if opts.quiet {
+        // The rules write none; these are the whole-schema outcomes (fail-open, fallback).
+        out.report.diagnostics.clear();
+    }
+    Ok(out)
+}
+
+fn normalize_owned(schema: Cow<'_, Value>, target: &Target, opts: &Options) -> Result<Normalized> {
     opts.validate()?;
     let mut cx = Cx::new(target, opts);
     match target.on_violation {
@@ -248,7 +257,7 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
 /// produces the same key order.
 fn prune_definitions(out: &mut Value) {
     // Taken out while the rest is scanned, so no copy of the tree is needed.
-    let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.shift_remove("$defs")) else { return };
+    let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.remove_field("$defs")) else { return };
     let scan = |v: &Value, used: &mut std::collections::HashSet<String>| {
         walk::visit(v, &mut Pointer::root(), &mut |node, _| {
             if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
@@ -294,7 +303,7 @@ fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
         match branches.len() {
             // Every branch accepts nothing, so the node does (`anyOf: []` is not a schema).
             0 => {
-                node.shift_remove(key);
+                node.remove_field(key);
                 node.insert("not".into(), json!({}));
             }
             // A one-branch union is its branch; folded in here, before refs are
@@ -310,7 +319,7 @@ fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
                         || if k == "nullable" { node.get(k) == Some(v) } else { node.get(k).map_or(true, |mine| mine == v) }
                 });
                 if fits {
-                    node.shift_remove(key);
+                    node.remove_field(key);
                     for (k, v) in b {
                         if !node.contains_key(&k) || k == key {
                             node.insert(k, v);

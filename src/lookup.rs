@@ -17,6 +17,9 @@ pub trait Fields {
     fn has(&self, key: &str) -> bool {
         self.field(key).is_some()
     }
+    /// `shift_remove`, which hashes the key even when it is absent (the usual
+    /// case: rules remove keywords a node may hold); a scan answers that first.
+    fn remove_field(&mut self, key: &str) -> Option<Value>;
 }
 
 impl Fields for Map<String, Value> {
@@ -35,6 +38,13 @@ impl Fields for Map<String, Value> {
             self.get_mut(key)
         }
     }
+
+    fn remove_field(&mut self, key: &str) -> Option<Value> {
+        if self.len() <= SCAN && !self.keys().any(|k| k == key) {
+            return None;
+        }
+        self.shift_remove(key)
+    }
 }
 
 impl Fields for Value {
@@ -44,6 +54,10 @@ impl Fields for Value {
 
     fn field_mut(&mut self, key: &str) -> Option<&mut Value> {
         self.as_object_mut()?.field_mut(key)
+    }
+
+    fn remove_field(&mut self, key: &str) -> Option<Value> {
+        self.as_object_mut()?.remove_field(key)
     }
 }
 

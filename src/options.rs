@@ -50,6 +50,10 @@ pub struct Options {
     /// Extra keywords to strip on this call, for a model the target's rules do not
     /// cover (OpenClaw's per-model `unsupportedToolSchemaKeywords`).
     pub strip_keywords: Vec<String>,
+    /// Diagnostics are not written (counters and the lossy flag still are):
+    /// for callers that drop the report. Not an option callers pass in JSON.
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 impl Default for Options {
@@ -64,6 +68,7 @@ impl Default for Options {
             max_recursion: 1,
             strict_unresolved_refs: false,
             strip_keywords: Vec::new(),
+            quiet: false,
         }
     }
 }

@@ -17,6 +17,7 @@ impl Pointer {
 
     pub fn push(&mut self, seg: impl AsRef<str>) {
         let seg = seg.as_ref();
+        self.reserve_first();
         self.buf.push('/');
         // A byte scan: both characters are ASCII, and a char pattern decodes UTF-8.
         if seg.bytes().any(|b| b == b'~' || b == b'/') {
@@ -27,8 +28,20 @@ impl Pointer {
         self.ends.push(self.buf.len());
     }
 
+    /// A walk's pointer starts empty and would grow in several steps on every
+    /// call (a tenth of the pointer's cost on the real MCP schemas); one
+    /// allocation of a typical depth's worth instead. Pointers never pushed
+    /// (error and report placeholders) allocate nothing.
+    fn reserve_first(&mut self) {
+        if self.ends.capacity() == 0 {
+            self.buf.reserve(96);
+            self.ends.reserve(12);
+        }
+    }
+
     /// Pushes an array index without allocating its text (the walk's hot path).
     pub fn push_index(&mut self, i: usize) {
+        self.reserve_first();
         let mut digits = [0u8; 20];
         let (mut n, mut at) = (i, digits.len());
         loop {

@@ -69,6 +69,10 @@ impl<'t> Cx<'t> {
     /// definition: a ref bomb made 13,000 from 2 KB of input) the rest are only
     /// counted (`diagnosticsElided`), so the report stays bounded like the schema.
     pub fn lossy(&mut self, code: &'static str, message: impl Into<String>) {
+        if self.opts.quiet {
+            self.report.lossy = true;
+            return;
+        }
         let message = message.into();
         let seen = self.repeats.entry((code, message.clone())).or_insert(0);
         *seen += 1;
@@ -88,6 +92,9 @@ impl<'t> Cx<'t> {
     /// A JavaScript-only type was mapped to its JSON form (TypeBox `Date` → date-time string).
     pub fn note_js_type(&mut self, t: &str) {
         self.count("jsTypesMapped");
+        if self.opts.quiet {
+            return;
+        }
         let path = self.path.clone();
         self.report.note("js-type-mapped", &path, format!("type {t:?} was mapped to its JSON form"));
     }

@@ -22,6 +22,12 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
     crate::api::normalize_json(input, target, options)
 }
 
+/// `normalizeJson` without the report: `{"schema", "strict"?, "strictError"?}`.
+#[wasm_bindgen(js_name = normalizeSchemaJson)]
+pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String {
+    crate::api::normalize_schema_json(input, target, options)
+}
+
 /// Normalize every schema of a tool list (JSON text); `options` (JSON text)
 /// carries `target`. Payload: `{"tools", "telemetry"}`.
 #[wasm_bindgen(js_name = normalizeToolsJson)]
@@ -212,29 +218,6 @@ mod gate {
                 serde_json::json!({"error": {"code": e.code(), "message": e.to_string()}})
                     .serialize(&ser)
                     .unwrap_or(JsValue::NULL)
-            })
-        }
-
-        /// JSON text both ways, but only `{schema, strict?}` comes back: what the
-        /// report costs the functions that drop it.
-        #[wasm_bindgen(js_name = benchNormalizeSchemaOnly)]
-        pub fn normalize_schema_only(input: &str, target: &str, options: &str) -> String {
-            let run = || -> Result<String, crate::Error> {
-                let opts = crate::Options::from_json(options)?;
-                let target =
-                    crate::targets::get(target).ok_or_else(|| crate::Error::UnknownTarget {
-                        target: target.to_string(),
-                    })?;
-                let schema = crate::api::parse(input, opts.max_depth)?;
-                let out = crate::normalize(&schema, target, &opts)?;
-                Ok(serde_json::to_string(
-                    &serde_json::json!({"ok": {"schema": out.schema, "strict": out.strict}}),
-                )
-                .unwrap_or_default())
-            };
-            run().unwrap_or_else(|e| {
-                serde_json::json!({"error": {"code": e.code(), "message": e.to_string()}})
-                    .to_string()
             })
         }
 

@@ -1,6 +1,7 @@
 //! Every real schema of ../shared/corpus through every target: the output passes
 //! the target's checker (OpenAI strict: `strict: true` only when it does),
-//! normalizing the output again changes nothing, and the input is untouched.
+//! normalizing the output again changes nothing, the input is untouched, and
+//! leaving out the report (`quiet`, the schema-only payload) changes nothing else.
 use serde_json::Value;
 use toolschema::{check, normalize, targets, Options};
 
@@ -14,6 +15,7 @@ fn text(v: &Value) -> String {
 #[test]
 fn every_corpus_schema_is_accepted_stable_and_untouched() {
     let opts = Options::default();
+    let quiet = Options { quiet: true, ..Options::default() };
     let mut failures = Vec::new();
     let corpus = corpus();
     for target in targets::TARGETS {
@@ -36,6 +38,14 @@ fn every_corpus_schema_is_accepted_stable_and_untouched() {
             }
             if let Some(d) = out.report.diagnostics.iter().find(|d| d.code == "residual-violation") {
                 failures.push(format!("{} {id}: {}", target.id, d.message));
+            }
+            match normalize(schema, target, &quiet) {
+                Ok(q) if text(&q.schema) == text(&out.schema) && q.strict == out.strict && q.strict_error == out.strict_error => {
+                    if !q.report.diagnostics.is_empty() || q.report.lossy != out.report.lossy {
+                        failures.push(format!("{} {id}: quiet wrote diagnostics or lost the lossy flag", target.id));
+                    }
+                }
+                other => failures.push(format!("{} {id}: quiet differs: {:?}", target.id, other.map(|q| q.schema))),
             }
             let again = normalize(&out.schema, target, &opts).expect("output normalizes");
             // Compared as text: key order is part of the output.

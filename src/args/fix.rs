@@ -275,7 +275,7 @@ impl<'d> Fixer<'d, '_> {
             if let Mode::Restore { empty_strings } = self.mode {
                 if !required.contains(&key.as_str()) {
                     if let Some(code) = self.removable(&obj[&key], &subs, empty_strings)? {
-                        let removed = obj.shift_remove(&key).unwrap_or_default();
+                        let removed = obj.remove_field(&key).unwrap_or_default();
                         self.ipath.push(&key);
                         let msg = format!(
                             "{} was {}; the original schema has it optional{}, so it was left out",
@@ -500,7 +500,7 @@ impl<'d> Fixer<'d, '_> {
         }
         let dropped_values = extra.iter().any(|k| !obj[k].is_null());
         for k in &extra {
-            obj.shift_remove(k);
+            obj.remove_field(k);
         }
         let names = extra
             .iter()

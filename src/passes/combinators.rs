@@ -24,7 +24,7 @@ pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
         // Both on one node: each must hold. `(A1 ∨ A2) ∧ (B1 ∨ B2)` is the union of
         // the pairwise conjunctions, exact when every pair conjoins; llama.cpp and
         // mcp-schema-normalize skip such nodes (`union_coexistence_skipped`).
-        let one = node.shift_remove("oneOf").unwrap_or(Value::Null);
+        let one = node.remove_field("oneOf").unwrap_or(Value::Null);
         if let Some(product) = cross(node.field("anyOf"), &one, cx) {
             node.insert("anyOf".into(), Value::Array(product));
             cx.count("unionCoexistenceRewrites");
@@ -86,7 +86,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(entries)) = node.field("allOf") else { return Ok(()) };
     let entries: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
     let mut base = as_written(node, cx);
-    base.shift_remove("allOf");
+    base.remove_field("allOf");
     // Members that more than one side declares are merged by `conjoin` into new
     // subschemas, which need the rules again (Gemini's propertyOrdering).
     let nested = |m: &Map<String, Value>| ["properties", "items", "additionalProperties"].iter().any(|k| m.get(*k).is_some_and(Value::is_object));
@@ -157,12 +157,12 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     cx.count("nullUnionRewrites");
     match rest.len() {
         0 => {
-            node.shift_remove("anyOf");
+            node.remove_field("anyOf");
             node.insert("type".into(), json!("string"));
             cx.lossy("null-type-widened", "a null-only union became a string");
         }
         1 => {
-            node.shift_remove("anyOf");
+            node.remove_field("anyOf");
             let only = rest.into_iter().next().unwrap_or(Value::Null);
             if let Value::Object(b) = &only {
                 if conjoin(node, b).is_none() {
@@ -174,7 +174,7 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             }
             inline_branch(node, only);
             if !admits_null {
-                node.shift_remove("nullable");
+                node.remove_field("nullable");
             }
         }
         // Replaced in place: the union keeps its position among the keys.
@@ -243,12 +243,12 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     match branches.len() {
         0 => {
-            node.shift_remove("anyOf");
+            node.remove_field("anyOf");
             cx.count("emptyUnionDrops");
         }
         1 => {
             let only = branches[0].clone();
-            node.shift_remove("anyOf");
+            node.remove_field("anyOf");
             match only.as_object().map(|b| conjoin(node, b)) {
                 Some(Some(both)) => *node = both,
                 Some(None) => {
@@ -272,7 +272,7 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// broadest, and mixed types keep the first non-null branch. All reported lossy.
 pub fn collapse_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.field("anyOf").cloned() else { return Ok(()) };
-    node.shift_remove("anyOf");
+    node.remove_field("anyOf");
     let objects: Vec<&Map<String, Value>> = branches.iter().filter_map(Value::as_object).collect();
     let chosen = if !branches.is_empty() && branches.iter().all(is_object_like) {
         cx.lossy("union-merged", "object branches were merged into one object; properties not in every branch became optional");

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 /// `Unknown name "const" ... Cannot find field.`); the OpenAI strict contract
 /// (seed 003 §1.2) asks for the same spelling.
 pub fn const_to_enum(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(c) = node.shift_remove("const") else { return Ok(()) };
+    let Some(c) = node.remove_field("const") else { return Ok(()) };
     let values = match node.field("enum") {
         Some(Value::Array(e)) if !e.contains(&c) => {
             cx.lossy("unsatisfiable-const", "const is not among the enum values; the const was kept");
@@ -78,7 +78,7 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         if values.is_empty() {
             return Ok(());
         }
-        node.shift_remove(key);
+        node.remove_field(key);
         if !node.has("type") && types.len() == 1 {
             node.insert("type".into(), Value::String(types.remove(0)));
         } else if !node.has("type") && types.len() > 1 {

@@ -60,7 +60,7 @@ pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
     }
     if out.is_empty() {
-        node.shift_remove("enum");
+        node.remove_field("enum");
         if had_null {
             cx.lossy("null-type-widened", format!("an enum of only null became a nullable value of any {} type", cx.target.id));
         }

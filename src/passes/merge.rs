@@ -89,7 +89,7 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
     // OpenAPI's `nullable: true` widens (absent, null is not accepted): the
     // conjunction accepts null only where both sides do.
     if out.field("nullable") == Some(&Value::Bool(true)) && (a.field("nullable") != b.field("nullable")) {
-        out.shift_remove("nullable");
+        out.remove_field("nullable");
     }
     Some(out)
 }
@@ -112,7 +112,7 @@ pub fn as_written(entry: &Map<String, Value>, cx: &Cx) -> Map<String, Value> {
         return m;
     }
     if m.field("additionalProperties") == Some(&Value::Bool(false)) && cx.closed.contains(&fingerprint(entry)) {
-        m.shift_remove("additionalProperties");
+        m.remove_field("additionalProperties");
     }
     if let Some(Value::Object(props)) = m.field_mut("properties") {
         for p in props.values_mut() {
@@ -317,7 +317,7 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
         }
     }
     let mut out = x.clone();
-    out.shift_remove("const");
+    out.remove_field("const");
     if out.field("type").is_none() {
         if let Some(t) = y.field("type").cloned().or_else(|| super::types::common_type(&values).map(|t| Value::String(t.into()))) {
             out.insert("type".into(), t);

@@ -105,7 +105,7 @@ pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 pub fn property_ordering(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<()> {
     let Some(Value::Object(props)) = node.field("properties") else { return Ok(()) };
     if props.len() < 2 {
-        node.shift_remove("propertyOrdering");
+        node.remove_field("propertyOrdering");
         return Ok(());
     }
     let names: Vec<Value> = props.keys().map(|k| Value::String(k.clone())).collect();
@@ -125,7 +125,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let mut changed = false;
     if let Some(Value::Array(entries)) = node.field("allOf").cloned() {
         changed = true;
-        node.shift_remove("allOf");
+        node.remove_field("allOf");
         let objs: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
         match objs.iter().try_fold(as_written(node, cx), |acc, e| conjoin(&acc, e)) {
             Some(m) => *node = m,
@@ -138,7 +138,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
     }
     for key in ["anyOf", "oneOf"] {
-        let Some(Value::Array(branches)) = node.shift_remove(key) else { continue };
+        let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
         changed = true;
         let objs: Vec<Map<String, Value>> = flatten_unions(branches);
         let object_like: Vec<&Map<String, Value>> =
@@ -165,7 +165,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         changed = true;
     } else if !object || types.len() > 1 {
         let mut inner = std::mem::take(node);
-        let defs = inner.shift_remove("$defs");
+        let defs = inner.remove_field("$defs");
         if changed {
             // Reshaped above (a merged union's properties), the node missed the
             // rules that ran before this one; as `value` it gets them now, as the
@@ -191,7 +191,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // On an object root these are rejected outright (F4); a wrapped scalar root
     // took them into `value`.
     for key in ["not", "enum", "const", "if", "then", "else"] {
-        if node.shift_remove(key).is_some() {
+        if node.remove_field(key).is_some() {
             changed = true;
             cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
         }
@@ -230,7 +230,7 @@ pub fn nullable_after_type(node: &mut Map<String, Value>, _cx: &mut Cx) -> Resul
     let Some(at) = node.keys().position(|k| k == "type") else { return Ok(()) };
     let Some(now) = node.keys().position(|k| k == "nullable") else { return Ok(()) };
     if now != at + 1 {
-        let v = node.shift_remove("nullable").unwrap_or(Value::Bool(true));
+        let v = node.remove_field("nullable").unwrap_or(Value::Bool(true));
         let at = node.keys().position(|k| k == "type").unwrap_or(0);
         node.shift_insert(at + 1, "nullable".into(), v);
     }
@@ -245,7 +245,7 @@ pub fn pattern_properties_to_additional(node: &mut Map<String, Value>, cx: &mut 
     if cx.target.caps.keeps("patternProperties") || !cx.target.caps.keeps("additionalProperties") {
         return Ok(());
     }
-    let Some(Value::Object(patterns)) = node.shift_remove("patternProperties") else { return Ok(()) };
+    let Some(Value::Object(patterns)) = node.remove_field("patternProperties") else { return Ok(()) };
     if node.has("additionalProperties") || patterns.is_empty() {
         return Ok(());
     }

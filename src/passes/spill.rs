@@ -33,7 +33,7 @@ pub fn strip(node: &mut Map<String, Value>, keys: &[String], cx: &mut Cx) {
     }
     let mut spilled = Vec::new();
     for key in keys {
-        let Some(value) = node.shift_remove(key) else { continue };
+        let Some(value) = node.remove_field(key) else { continue };
         cx.count("keywordsStripped");
         let spill = cx.target.caps.spill
             && cx.opts.spill != SpillFormat::None

@@ -11,7 +11,7 @@ use serde_json::{json, Map, Value};
 /// its value is kept as ` (default: X)` in an existing description that does not
 /// already mention one (contract §1.1).
 pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(default) = node.shift_remove("default") else { return Ok(()) };
+    let Some(default) = node.remove_field("default") else { return Ok(()) };
     cx.count("defaultsInlined");
     if let Some(Value::String(d)) = node.field_mut("description") {
         if !d.contains("(default:") {
@@ -162,7 +162,7 @@ fn make_nullable(schema: &mut Value) {
     let mut inner = std::mem::take(m);
     let mut wrapper = Map::new();
     for key in ["title", "description"] {
-        if let Some(v) = inner.shift_remove(key) {
+        if let Some(v) = inner.remove_field(key) {
             wrapper.insert(key.into(), v);
         }
     }

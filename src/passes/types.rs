@@ -174,7 +174,7 @@ fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
         return;
     }
     node.insert("type".into(), json!("string"));
-    node.shift_remove("enum");
+    node.remove_field("enum");
     if cx.target.caps.nullable_marker {
         node.insert("nullable".into(), Value::Bool(true));
     } else {
