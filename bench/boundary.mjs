@@ -8,8 +8,8 @@
 //
 // Uses the experiment builds (src/wasm.rs, `boundary_bench`): bench/.build/boundary
 // has the release profile and wasm-opt pass of pkg/, plus the bench* exports;
-// bench/.build/boundary-o3, when built, is the same compiled for speed, to show
-// what the size-first profile costs. Each direction is timed alone; the
+// bench/.build/boundary-s, when built, is the same compiled for size (opt-level
+// "s"), to show what the shipped speed-first profile costs and buys. Each direction is timed alone; the
 // end-to-end rows run the whole normalizer each way. Variants alternate within
 // every round; tables show the median over rounds.
 import { existsSync, readFileSync } from "node:fs";
@@ -29,7 +29,7 @@ if (shipped === null) {
   console.error("boundary: the experiment build is missing: run bench/build-boundary.sh");
   process.exit(1);
 }
-const speed = QUICK ? null : await load("boundary-o3");
+const small = QUICK ? null : await load("boundary-s");
 const glue = shipped.glue;
 
 const ROUNDS = QUICK ? 1 : 5;
@@ -71,7 +71,7 @@ for (const [set, entries] of Object.entries(chosen)) {
       ["jsonSchemaOnly", () => schemas.forEach((s) => JSON.parse(glue.normalizeSchemaJson(JSON.stringify(s), target, "{}")))],
       ["swb", () => schemas.forEach((s) => glue.benchNormalizeSwb(s, target, "{}"))],
     ];
-    if (speed) cases.push(["jsonSpeedBuild", () => schemas.forEach((s) => JSON.parse(speed.glue.normalizeJson(JSON.stringify(s), target, "{}")))]);
+    if (small) cases.push(["jsonSizeBuild", () => schemas.forEach((s) => JSON.parse(small.glue.normalizeJson(JSON.stringify(s), target, "{}")))]);
     endToEnd.push({ set, target, ns: await rounds(cases) });
   }
 }
@@ -86,7 +86,7 @@ printTable(
 );
 console.log("\nend to end (normalize, boundary included):");
 printTable(
-  ["set", "dispatcher", "JSON text (shipped)", "JSON text, no report", "serde-wasm-bindgen", "swb / JSON", ...(speed ? ["speed build", "shipped / speed"] : [])],
+  ["set", "dispatcher", "JSON text (shipped)", "JSON text, no report", "serde-wasm-bindgen", "swb / JSON", ...(small ? ["size-first build", "size-first / shipped"] : [])],
   endToEnd.map((e) => [
     e.set,
     e.target,
@@ -94,9 +94,9 @@ printTable(
     fmt.time(e.ns.jsonSchemaOnly),
     fmt.time(e.ns.swb),
     fmt.ratio(e.ns.swb / e.ns.json),
-    ...(speed ? [fmt.time(e.ns.jsonSpeedBuild), fmt.ratio(e.ns.json / e.ns.jsonSpeedBuild)] : []),
+    ...(small ? [fmt.time(e.ns.jsonSizeBuild), fmt.ratio(e.ns.jsonSizeBuild / e.ns.json)] : []),
   ]),
 );
-const sizes = { shipped: { raw: shipped.raw, gzip: shipped.gzip }, speed: speed && { raw: speed.raw, gzip: speed.gzip } };
-console.log(`\nexperiment builds (bench exports included): size-first ${fmt.bytes(shipped.raw)} raw, ${fmt.bytes(shipped.gzip)} gzip${speed ? `; speed-first ${fmt.bytes(speed.raw)} raw, ${fmt.bytes(speed.gzip)} gzip` : ""}`);
+const sizes = { shipped: { raw: shipped.raw, gzip: shipped.gzip }, small: small && { raw: small.raw, gzip: small.gzip } };
+console.log(`\nexperiment builds (bench exports included): shipped ${fmt.bytes(shipped.raw)} raw, ${fmt.bytes(shipped.gzip)} gzip${small ? `; size-first ${fmt.bytes(small.raw)} raw, ${fmt.bytes(small.gzip)} gzip` : ""}`);
 writeResult("boundary", { rounds: ROUNDS, crossings, endToEnd, sizes });

@@ -4,10 +4,10 @@
 # and wasm-opt pass as the shipped pkg/, so the crossings are compared on the code
 # that ships:
 #   boundary/     the release profile as shipped (Cargo.toml's opt-level, wasm-opt -Oz)
-#   boundary-o3/  the same tuned for speed (opt-level 3, wasm-opt -O3): what size buys
+#   boundary-s/   the same compiled for size (opt-level "s"): what the shipped speed costs
 # Own target dirs: the extra RUSTFLAGS would otherwise force a rebuild of target/.
 #
-#   bench/build-boundary.sh [shipped|speed|all]     (default all; skipped when unchanged)
+#   bench/build-boundary.sh [shipped|size|all]     (default all; skipped when unchanged)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +25,8 @@ build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag
   echo "build-boundary: $name: cargo build (wasm32, release${level:+, opt-level $level}, --cfg toolschema_bench)"
   (
     [ -z "$level" ] || export CARGO_PROFILE_RELEASE_OPT_LEVEL="$level"
-    RUSTFLAGS="--cfg toolschema_bench" CARGO_TARGET_DIR="$target_dir" \
+    # RUSTFLAGS replaces .cargo/config.toml's flags, so its stack size is repeated here.
+    RUSTFLAGS="--cfg toolschema_bench -C link-arg=-zstack-size=2097152" CARGO_TARGET_DIR="$target_dir" \
       cargo build --quiet --target wasm32-unknown-unknown --release --lib
   )
   wasm-bindgen --target web --out-dir "$out/raw" "$target_dir/wasm32-unknown-unknown/release/toolschema.wasm"
@@ -40,7 +41,7 @@ build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag
 
 case $which in
   shipped) build boundary "" -Oz ;;
-  speed) build boundary-o3 3 -O3 ;;
-  all) build boundary "" -Oz; build boundary-o3 3 -O3 ;;
-  *) echo "usage: $0 [shipped|speed|all]" >&2; exit 2 ;;
+  size) build boundary-s s -Oz ;;
+  all) build boundary "" -Oz; build boundary-s s -Oz ;;
+  *) echo "usage: $0 [shipped|size|all]" >&2; exit 2 ;;
 esac

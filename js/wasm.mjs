@@ -48,8 +48,8 @@ export function guarded(fn, ...args) {
   } catch (err) {
     glue.__wbg_reset_state();
     // The engine's own stack ran out in the core's recursion: possible only
-    // with `maxDepth` raised well past its default (256 JSON levels; Node's
-    // stack held about 800).
+    // with `maxDepth` raised well past its default (256 JSON levels; Node 20's
+    // stack held about 3,100 of nested objects).
     if (err instanceof RangeError) {
       throw new ToolSchemaError("too-deep", "", `the schema is nested deeper than this JavaScript engine's stack allows (${err.message}); lower maxDepth (default 256 JSON levels) so such input fails early with this code`, { cause: err });
     }

@@ -255,10 +255,12 @@ describe("nesting far past any stack", () => {
   });
 
   test("maxDepth raised past the engine's stack: too-deep, not internal", () => {
-    // 1,200 levels pass JSON.stringify and the core's depth check with
-    // maxDepth raised, then exhaust the engine's stack in the core's recursion.
+    // JSON text, so JSON.stringify is not what runs out: 5,000 levels pass the
+    // core's depth check with maxDepth raised, then exhaust the engine's stack
+    // in the core's recursion (its own shadow stack is sized to outlast it).
+    const text = '{"type":"object","properties":{"c":'.repeat(5_000) + '{"type":"string"}' + "}}".repeat(5_000);
     for (const target of ["google", "openai-strict"]) {
-      const err = throwsCode(assert, () => ts.normalize(nested(1_200), target, { maxDepth: 1e6 }), "too-deep");
+      const err = throwsCode(assert, () => ts.normalize(text, target, { maxDepth: 1e6 }), "too-deep");
       assert.match(err.message, /lower maxDepth/);
     }
     stillWorks();
