@@ -16,6 +16,9 @@ pub enum Error {
     InvalidOptions { message: String },
     /// Nesting deeper than `maxDepth`.
     TooDeep { pointer: Pointer, limit: usize },
+    /// Nesting within `maxDepth` (raised) that the WebAssembly build's stack
+    /// cannot hold; the same code as `TooDeep`.
+    StackExhausted { pointer: Pointer, depth: usize },
     /// Output would exceed a size budget.
     TooLarge { pointer: Pointer, message: String },
     /// A `$ref` could not be resolved and `strictUnresolvedRefs` is set.
@@ -31,7 +34,7 @@ impl Error {
             Error::NotASchema { .. } => "not-a-schema",
             Error::UnknownTarget { .. } => "unknown-target",
             Error::InvalidOptions { .. } => "invalid-options",
-            Error::TooDeep { .. } => "too-deep",
+            Error::TooDeep { .. } | Error::StackExhausted { .. } => "too-deep",
             Error::TooLarge { .. } => "too-large",
             Error::UnresolvedRef { .. } => "unresolved-ref",
             Error::StrictUnrepresentable { .. } => "strict-unrepresentable",
@@ -42,6 +45,7 @@ impl Error {
         match self {
             Error::NotASchema { pointer, .. }
             | Error::TooDeep { pointer, .. }
+            | Error::StackExhausted { pointer, .. }
             | Error::TooLarge { pointer, .. }
             | Error::UnresolvedRef { pointer, .. }
             | Error::StrictUnrepresentable { pointer, .. } => pointer.to_string(),
@@ -64,6 +68,10 @@ impl fmt::Display for Error {
             Error::TooDeep { limit, .. } => write!(
                 f,
                 "schema nests deeper than {limit} levels; raise the maxDepth option if this is intended"
+            ),
+            Error::StackExhausted { depth, .. } => write!(
+                f,
+                "schema nests {depth} levels here, deeper than this WebAssembly build's stack can follow; lower the maxDepth option so such input fails early"
             ),
             Error::TooLarge { message, .. } => f.write_str(message),
             Error::UnresolvedRef { reference, .. } => write!(

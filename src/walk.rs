@@ -26,6 +26,27 @@ pub struct Cx<'t> {
     repeats: std::collections::HashMap<(&'static str, String), usize>,
 }
 
+/// Shadow stack kept free below the deepest `enter`: room for one node's rules
+/// and for the shallower recursions (serializing, dropping) over the same depth.
+pub(crate) const STACK_RESERVE: usize = 128 * 1024;
+
+/// Bytes left on the shadow stack. In wasm it grows down toward address 0
+/// (rustc links the stack first), so a local's address is what is left; running
+/// out is a trap that cannot be told from a bug, where this check is an error.
+/// Natively the thread's stack is the process's concern: no limit here.
+#[inline(always)]
+pub(crate) fn stack_left() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let probe = 0u8;
+        std::hint::black_box(&probe) as *const u8 as usize
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        usize::MAX
+    }
+}
+
 /// Most lossy diagnostics kept with one code and message.
 pub const MAX_REPEATS: usize = 64;
 
@@ -45,17 +66,21 @@ impl<'t> Cx<'t> {
     /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
     pub fn enter(&mut self, seg: impl AsRef<str>) -> Result<()> {
         self.path.push(seg);
-        if self.path.len() > self.opts.max_depth {
-            return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });
-        }
-        Ok(())
+        self.check_depth()
     }
 
     /// `enter` for an array index.
     pub fn enter_index(&mut self, i: usize) -> Result<()> {
         self.path.push_index(i);
+        self.check_depth()
+    }
+
+    fn check_depth(&self) -> Result<()> {
         if self.path.len() > self.opts.max_depth {
             return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });
+        }
+        if stack_left() < STACK_RESERVE {
+            return Err(Error::StackExhausted { pointer: self.path.clone(), depth: self.path.len() });
         }
         Ok(())
     }

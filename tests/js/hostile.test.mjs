@@ -254,14 +254,20 @@ describe("nesting far past any stack", () => {
     stillWorks();
   });
 
-  test("maxDepth raised past the engine's stack: too-deep, not internal", () => {
-    // JSON text, so JSON.stringify is not what runs out: 5,000 levels pass the
-    // core's depth check with maxDepth raised, then exhaust the engine's stack
-    // in the core's recursion (its own shadow stack is sized to outlast it).
-    const text = '{"type":"object","properties":{"c":'.repeat(5_000) + '{"type":"string"}' + "}}".repeat(5_000);
-    for (const target of ["google", "openai-strict"]) {
-      const err = throwsCode(assert, () => ts.normalize(text, target, { maxDepth: 1e6 }), "too-deep");
-      assert.match(err.message, /lower maxDepth/);
+  test("maxDepth raised past what the stacks hold: too-deep, not a trap", () => {
+    // JSON text, so JSON.stringify is not what runs out. With maxDepth raised,
+    // the core refuses nesting its parser's stack cannot hold, and the walks
+    // stop before their own stack runs out; either way `too-deep`, never the
+    // `internal` of a trap. Object and array nesting take different paths.
+    const objects = (n) => '{"type":"object","properties":{"c":'.repeat(n) + '{"type":"string"}' + "}}".repeat(n);
+    const arrays = (n) => '{"type":"array","default":' + "[".repeat(n) + "]".repeat(n) + "}";
+    for (const n of [1_500, 2_000, 5_000, 100_000]) {
+      for (const target of ["google", "openai-strict"]) {
+        for (const text of [objects(n), arrays(2 * n)]) {
+          const err = throwsCode(assert, () => ts.normalize(text, target, { maxDepth: 1e7 }), "too-deep");
+          assert.match(err.message, /maxDepth/);
+        }
+      }
     }
     stillWorks();
   });
