@@ -91,6 +91,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // subschemas, which need the rules again (Gemini's propertyOrdering).
     let nested = |m: &Map<String, Value>| ["properties", "items", "additionalProperties"].iter().any(|k| m.get(*k).is_some_and(Value::is_object));
     let remerged = entries.iter().filter(|e| nested(e)).count() + usize::from(nested(&base)) > 1;
+    let shared = if remerged { SharedMembers::of(std::iter::once(&base).chain(&entries)) } else { SharedMembers::default() };
     let merged = entries.iter().try_fold(base.clone(), |acc, e| conjoin(&acc, e)).map(|mut m| {
         if let [only] = entries.as_slice() {
             for (k, v) in only.iter().filter(|(k, _)| is_annotation(k)) {
@@ -133,12 +134,74 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     if exact && remerged {
-        crate::walk::for_each_child(node, cx, &mut |child, cx| crate::walk::post_order(child, cx, &mut |v, cx| match v {
+        let mut rules = |v: &mut Value, cx: &mut Cx| match v {
             Value::Object(m) => apply(m, cx),
             _ => Ok(()),
-        }))?;
+        };
+        if cx.closed.is_empty() {
+            // Nothing was reopened for the merge, so a member only one side
+            // declares is its normalized self, copied: only what `conjoin`
+            // built from two sides needs the rules. Running them over every
+            // member made nested allOf chains quadratic.
+            shared.rerun(node, cx, &mut rules)?;
+        } else {
+            // `as_written` reopened the objects the target closed, in every
+            // member: all of them need closing again.
+            crate::walk::for_each_child(node, cx, &mut |child, cx| crate::walk::post_order(child, cx, &mut rules))?;
+        }
     }
     apply(node, cx)
+}
+
+/// The members of an `allOf` merge that more than one side declares, which
+/// `conjoin` merges into new subschemas: property names, `items`,
+/// `additionalProperties`.
+#[derive(Default)]
+struct SharedMembers {
+    properties: Vec<String>,
+    items: bool,
+    additional: bool,
+}
+
+impl SharedMembers {
+    fn of<'a>(sides: impl Iterator<Item = &'a Map<String, Value>> + Clone) -> Self {
+        let twice = |key: &str| sides.clone().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for side in sides.clone() {
+            if let Some(Value::Object(props)) = side.field("properties") {
+                for name in props.keys() {
+                    *seen.entry(name.as_str()).or_insert(0) += 1;
+                }
+            }
+        }
+        let mut properties: Vec<String> = seen.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
+        properties.sort_unstable();
+        SharedMembers { properties, items: twice("items"), additional: twice("additionalProperties") }
+    }
+
+    /// Runs `rules` over each shared member of the merged `node`, children first.
+    fn rerun<'t>(&self, node: &mut Map<String, Value>, cx: &mut Cx<'t>, rules: &mut crate::walk::Visit<'_, 't>) -> Result<()> {
+        if let Some(Value::Object(props)) = node.field_mut("properties") {
+            // In the node's order, as a walk would meet them.
+            for (name, member) in props.iter_mut() {
+                if self.properties.binary_search(name).is_ok() {
+                    cx.enter("properties")?;
+                    cx.enter(name.as_str())?;
+                    crate::walk::post_order(member, cx, rules)?;
+                    cx.leave();
+                    cx.leave();
+                }
+            }
+        }
+        for (key, shared) in [("items", self.items), ("additionalProperties", self.additional)] {
+            if let (true, Some(member)) = (shared, node.field_mut(key)) {
+                cx.enter(key)?;
+                crate::walk::post_order(member, cx, rules)?;
+                cx.leave();
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Null branches of an `anyOf`: Gemini says "nullable" with its marker (google-genai
