@@ -1,6 +1,6 @@
 //! `oneOf`, `allOf`, and `anyOf` shapes the targets reject.
 use crate::lookup::Fields;
-use super::merge::{as_written, conjoin, is_object_like, unite_objects};
+use super::merge::{as_written, as_written_with, conjoin, is_object_like, reads_as_open, reopen, unite_objects};
 use super::types::{is_typed, single_type};
 use super::{apply, is_annotation, is_null_schema};
 use crate::error::Result;
@@ -83,16 +83,31 @@ pub fn discriminated(branches: &[Value]) -> bool {
 /// `allOf` keep it; strict targets fail open; others overlay the entries in
 /// order (the first wins a conflict) and report it.
 pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(entries)) = node.field("allOf") else { return Ok(()) };
-    let entries: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
-    let mut base = as_written(node, cx);
-    base.remove_field("allOf");
+    if !matches!(node.field("allOf"), Some(Value::Array(_))) {
+        return Ok(());
+    }
+    // Which sides the target closed is read on each side whole, before members
+    // are lifted out of it below.
+    let reopen_node = reads_as_open(node, cx);
+    let at = node.keys().position(|k| k == "allOf").unwrap_or(0);
+    let mut base = std::mem::take(node);
+    let Some(Value::Array(mut all)) = base.remove_field("allOf") else { return Ok(()) };
+    let reopen_entry: Vec<bool> = all.iter().map(|e| e.as_object().is_some_and(|m| reads_as_open(m, cx))).collect();
     // Members that more than one side declares are merged by `conjoin` into new
     // subschemas, which need the rules again (Gemini's propertyOrdering).
     let nested = |m: &Map<String, Value>| ["properties", "items", "additionalProperties"].iter().any(|k| m.get(*k).is_some_and(Value::is_object));
-    let remerged = entries.iter().filter(|e| nested(e)).count() + usize::from(nested(&base)) > 1;
-    let shared = if remerged { SharedMembers::of(std::iter::once(&base).chain(&entries)) } else { SharedMembers::default() };
-    let merged = entries.iter().try_fold(base.clone(), |acc, e| conjoin(&acc, e)).map(|mut m| {
+    let remerged = all.iter().filter_map(Value::as_object).filter(|e| nested(e)).count() + usize::from(nested(&base)) > 1;
+    let shared = SharedMembers::of(std::iter::once(&base).chain(all.iter().filter_map(Value::as_object)));
+    // A member only one side declares is already normalized and comes through
+    // the merge unchanged: it is moved out while the sides are copied and
+    // conjoined, and moved back after. Copying it at every level made nested
+    // allOf chains quadratic.
+    let lifted_base = shared.lift(&mut base);
+    let lifted: Vec<Lifted> = all.iter_mut().map(|e| e.as_object_mut().map(|m| shared.lift(m)).unwrap_or_default()).collect();
+    let entries: Vec<Map<String, Value>> =
+        all.iter().zip(&reopen_entry).filter_map(|(e, &reopen)| e.as_object().map(|e| as_written_with(e, reopen, cx))).collect();
+    let written = as_written_with(&base, reopen_node, cx);
+    let merged = entries.iter().try_fold(written.clone(), |acc, e| conjoin(&acc, e)).map(|mut m| {
         if let [only] = entries.as_slice() {
             for (k, v) in only.iter().filter(|(k, _)| is_annotation(k)) {
                 m.insert(k.clone(), v.clone());
@@ -101,14 +116,34 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         m
     });
     let exact = merged.is_some();
+    let restore_node = |mut base: Map<String, Value>, mut all: Vec<Value>, lifted_base: Lifted, lifted: Vec<Lifted>| {
+        lifted_base.restore(&mut base, None);
+        for (l, e) in lifted.into_iter().zip(all.iter_mut()) {
+            if let Value::Object(m) = e {
+                l.restore(m, None);
+            }
+        }
+        base.shift_insert(at.min(base.len()), "allOf".into(), Value::Array(all));
+        base
+    };
     let merged = match merged {
-        Some(m) => m,
-        None if cx.target.caps.all_of => return Ok(()),
+        Some(mut m) => {
+            lifted_base.restore(&mut m, None);
+            for l in lifted {
+                l.restore(&mut m, None);
+            }
+            m
+        }
+        None if cx.target.caps.all_of => {
+            *node = restore_node(base, all, lifted_base, lifted);
+            return Ok(());
+        }
         // Strict mode cannot write the conjunction, and neither dropping `allOf`
         // (strip-unsupported would) nor overlaying it may widen a strict schema:
         // the call fails open to the relaxed target, which keeps or overlays it
         // and says so. Only the sanitize stage, which never fails open, overlays.
         None if cx.target.on_violation == OnViolation::FailOpen && cx.opts.strict_stage == crate::options::StrictStage::Full => {
+            *node = restore_node(base, all, lifted_base, lifted);
             return Err(crate::Error::StrictUnrepresentable {
                 pointer: cx.path.child("allOf"),
                 message: "allOf entries that cannot be merged into one schema (conflicting types, patterns or unions) cannot be expressed in strict mode".into(),
@@ -118,11 +153,16 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             // The first entry wins a conflict: for zod's `pipe` (`allOf: [in, out]`)
             // that is the input the tool receives.
             cx.lossy("all-of-overlaid", "allOf entries conflict; they were overlaid (the first entry wins a conflict)");
-            let mut m = base;
+            let mut m = written;
             for e in entries.iter().rev() {
                 for (k, v) in e {
                     m.insert(k.clone(), v.clone());
                 }
+            }
+            // Overlaid members are taken as written, like the rest of the sides.
+            lifted_base.restore(&mut m, Some(cx));
+            for l in lifted {
+                l.restore(&mut m, Some(cx));
             }
             m
         }
@@ -134,21 +174,12 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     if exact && remerged {
-        let mut rules = |v: &mut Value, cx: &mut Cx| match v {
+        // Only what `conjoin` built from two sides (reopened, merged) needs the
+        // rules again; the members moved back are the normalized ones.
+        shared.rerun(node, cx, &mut |v, cx| match v {
             Value::Object(m) => apply(m, cx),
             _ => Ok(()),
-        };
-        if cx.closed.is_empty() {
-            // Nothing was reopened for the merge, so a member only one side
-            // declares is its normalized self, copied: only what `conjoin`
-            // built from two sides needs the rules. Running them over every
-            // member made nested allOf chains quadratic.
-            shared.rerun(node, cx, &mut rules)?;
-        } else {
-            // `as_written` reopened the objects the target closed, in every
-            // member: all of them need closing again.
-            crate::walk::for_each_child(node, cx, &mut |child, cx| crate::walk::post_order(child, cx, &mut rules))?;
-        }
+        })?;
     }
     apply(node, cx)
 }
@@ -161,6 +192,15 @@ struct SharedMembers {
     properties: Vec<String>,
     items: bool,
     additional: bool,
+}
+
+/// Members moved out of one side of a merge (`SharedMembers::lift`), each
+/// leaving `null` in its place.
+#[derive(Default)]
+struct Lifted {
+    properties: Vec<(String, Value)>,
+    items: Option<Value>,
+    additional: Option<Value>,
 }
 
 impl SharedMembers {
@@ -177,6 +217,33 @@ impl SharedMembers {
         let mut properties: Vec<String> = seen.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
         properties.sort_unstable();
         SharedMembers { properties, items: twice("items"), additional: twice("additionalProperties") }
+    }
+
+    /// Moves the members of `side` no other side declares out of it. Only
+    /// non-empty objects: `null` in their place reads the same to `conjoin`
+    /// (an empty one constrains nothing, and copies as cheaply).
+    fn lift(&self, side: &mut Map<String, Value>) -> Lifted {
+        let take = |v: &mut Value| match v {
+            Value::Object(m) if !m.is_empty() => Some(std::mem::take(v)),
+            _ => None,
+        };
+        let mut out = Lifted::default();
+        if let Some(Value::Object(props)) = side.field_mut("properties") {
+            for (name, v) in props.iter_mut() {
+                if self.properties.binary_search(name).is_err() {
+                    if let Some(v) = take(v) {
+                        out.properties.push((name.clone(), v));
+                    }
+                }
+            }
+        }
+        if !self.items {
+            out.items = side.field_mut("items").and_then(take);
+        }
+        if !self.additional {
+            out.additional = side.field_mut("additionalProperties").and_then(take);
+        }
+        out
     }
 
     /// Runs `rules` over each shared member of the merged `node`, children first.
@@ -201,6 +268,34 @@ impl SharedMembers {
             }
         }
         Ok(())
+    }
+}
+
+impl Lifted {
+    /// Puts the members back into `m` wherever their `null` is (a merge copies
+    /// it; an overlay may have replaced it). With `cx`, as written (`reopen`).
+    fn restore(self, m: &mut Map<String, Value>, cx: Option<&Cx>) {
+        let put = |slot: Option<&mut Value>, mut v: Value| {
+            if let Some(slot) = slot.filter(|s| s.is_null()) {
+                if let (Some(cx), Value::Object(o)) = (cx, &mut v) {
+                    reopen(o, cx);
+                }
+                *slot = v;
+            }
+        };
+        if !self.properties.is_empty() {
+            if let Some(Value::Object(props)) = m.field_mut("properties") {
+                for (name, v) in self.properties {
+                    put(props.get_mut(&name), v);
+                }
+            }
+        }
+        if let Some(v) = self.items {
+            put(m.field_mut("items"), v);
+        }
+        if let Some(v) = self.additional {
+            put(m.field_mut("additionalProperties"), v);
+        }
     }
 }
 

@@ -107,26 +107,54 @@ pub fn mark_closed(node: &Map<String, Value>, cx: &mut Cx) {
 /// is identical to one the target closed, as far as `fingerprint` reads, is
 /// read as open too.)
 pub fn as_written(entry: &Map<String, Value>, cx: &Cx) -> Map<String, Value> {
+    as_written_with(entry, reads_as_open(entry, cx), cx)
+}
+
+/// `as_written` with the node's own reading given: decided on the node whole,
+/// before members were lifted out of it (which changes its fingerprint).
+pub fn as_written_with(entry: &Map<String, Value>, reopen: bool, cx: &Cx) -> Map<String, Value> {
     let mut m = entry.clone();
     if cx.closed.is_empty() {
         return m;
     }
-    if m.field("additionalProperties") == Some(&Value::Bool(false)) && cx.closed.contains(&fingerprint(entry)) {
+    if reopen {
         m.remove_field("additionalProperties");
     }
+    reopen_members(&mut m, cx);
+    m
+}
+
+/// Did the target's rules close `node` (so that merging reads it as open)?
+pub fn reads_as_open(node: &Map<String, Value>, cx: &Cx) -> bool {
+    !cx.closed.is_empty()
+        && node.field("additionalProperties") == Some(&Value::Bool(false))
+        && cx.closed.contains(&fingerprint(node))
+}
+
+/// `as_written` in place, for a member already copied.
+pub fn reopen(node: &mut Map<String, Value>, cx: &Cx) {
+    if cx.closed.is_empty() {
+        return;
+    }
+    if reads_as_open(node, cx) {
+        node.remove_field("additionalProperties");
+    }
+    reopen_members(node, cx);
+}
+
+fn reopen_members(m: &mut Map<String, Value>, cx: &Cx) {
     if let Some(Value::Object(props)) = m.field_mut("properties") {
         for p in props.values_mut() {
             if let Value::Object(s) = p {
-                *s = as_written(s, cx);
+                reopen(s, cx);
             }
         }
     }
     for key in ["items", "additionalProperties"] {
-        if let Some(Value::Object(s)) = m.get_mut(key) {
-            *s = as_written(s, cx);
+        if let Some(Value::Object(s)) = m.field_mut(key) {
+            reopen(s, cx);
         }
     }
-    m
 }
 
 /// A structural hash of a schema node (key order included, as in the output),
