@@ -93,6 +93,14 @@ impl Pointer {
         })
     }
 
+    /// The rendered pointer of the first `k` segments (a prefix of `as_str`).
+    pub fn prefix_str(&self, k: usize) -> &str {
+        match k {
+            0 => "",
+            k => &self.buf[..self.ends.get(k - 1).copied().unwrap_or(self.buf.len())],
+        }
+    }
+
     /// The rendered pointer (`/a/b~1c`), borrowed.
     pub fn as_str(&self) -> &str {
         &self.buf

@@ -303,11 +303,12 @@ impl Lifted {
 /// `handle_null_fields`); Cloud Code Assist cannot say it at all, so the property
 /// becomes optional (contract §3.4). A lone remaining branch is inlined.
 pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field_mut("anyOf") else { return Ok(()) };
     if !branches.iter().any(is_null_schema) {
         return Ok(());
     }
-    let rest: Vec<Value> = branches.iter().filter(|b| !is_null_schema(b)).cloned().collect();
+    // Moved, not copied: every case below replaces or removes the union.
+    let rest: Vec<Value> = std::mem::take(branches).into_iter().filter(|b| !is_null_schema(b)).collect();
     // Beside a `type` without null the null branches add nothing (the node
     // rejects null whatever its union says), so the node does not become nullable.
     let types = super::types_of(node);
@@ -321,9 +322,16 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
         1 => {
             node.remove_field("anyOf");
-            let only = rest.into_iter().next().unwrap_or(Value::Null);
-            if let Value::Object(b) = &only {
-                if conjoin(node, b).is_none() {
+            let mut only = rest.into_iter().next().unwrap_or(Value::Null);
+            if let Value::Object(b) = &mut only {
+                // Only a conflict is asked for: the branch's members the node
+                // does not declare are set aside, or the conjunction would copy
+                // them, at every level of a chain of nullable objects.
+                let shared = SharedMembers::of([&*node, &*b].into_iter());
+                let lifted = shared.lift(b);
+                let conflict = conjoin(node, b).is_none();
+                lifted.restore(b, None);
+                if conflict {
                     cx.lossy(
                         "union-collapsed",
                         "the one non-null branch contradicts its node (nothing satisfied both); the node's own keywords were kept",

@@ -169,8 +169,9 @@ fn mark_null_dropped(cx: &mut Cx) {
 fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
     // A union branch is left to its parent, which turns null branches into the
     // nullable marker (or optionality) as a whole.
-    let segs = cx.path.segments();
-    if segs.len() >= 2 && matches!(segs[segs.len() - 2].as_str(), "anyOf" | "oneOf") {
+    // Keywords have no escapes, so the raw segment compares as written.
+    let parent = cx.path.len().checked_sub(2).and_then(|at| cx.path.raw_segments(at).next());
+    if matches!(parent, Some("anyOf" | "oneOf")) {
         return;
     }
     node.insert("type".into(), json!("string"));

@@ -124,52 +124,113 @@ impl Index {
         // Any total order does for deduplication; the rendered text needs no allocation.
         targets.sort_by(|a, b| a.as_str().cmp(b.as_str()));
         targets.dedup();
-        let number: HashMap<&Pointer, usize> = targets.iter().enumerate().map(|(i, t)| (t, i)).collect();
-        // Keywords have no `~` or `/`, so the escaped segments compare as written.
-        let within = |t: &Pointer, at: &Pointer| {
-            at.starts_with(t) && !at.raw_segments(t.len()).any(|s| s == "$defs" || s == "definitions")
-        };
+        let number: HashMap<&str, usize> = targets.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
         const CONSUMING: &[&str] =
             &["properties", "items", "prefixItems", "additionalProperties", "patternProperties", "contains", "dependentSchemas"];
-        // Edges carry whether the path from the target to the ref crosses a property or item.
-        let edges: Vec<Vec<(usize, bool)>> = targets
-            .iter()
-            .map(|t| {
-                refs.iter()
-                    .filter(|(at, _)| within(t, at))
-                    .filter_map(|(at, u)| {
-                        let consumes = at.raw_segments(t.len()).any(|s| CONSUMING.contains(&s));
-                        number.get(u).map(|&i| (i, consumes))
-                    })
-                    .collect()
-            })
-            .collect();
-        let reaches_itself = |start: usize, barren_only: bool| {
-            let mut seen = vec![false; targets.len()];
-            let mut stack: Vec<usize> =
-                edges[start].iter().filter(|(_, c)| !(barren_only && *c)).map(|(n, _)| *n).collect();
-            while let Some(n) = stack.pop() {
-                if n == start {
-                    return true;
+        // Edges run from each target to the refs within it (not below a `$defs`
+        // of its own), and carry whether the path from the target to the ref
+        // crosses a property or item. A ref's containing targets are among its
+        // own prefixes, looked up by their text (keywords have no `~` or `/`,
+        // so the escaped segments compare as written): comparing every target
+        // with every ref was quadratic in the number of definitions.
+        let mut edges: Vec<Vec<(usize, bool)>> = vec![Vec::new(); targets.len()];
+        for (at, u) in &refs {
+            let Some(&to) = number.get(u.as_str()) else { continue };
+            let segments: Vec<&str> = at.raw_segments(0).collect();
+            let mut consumes = false;
+            for k in (0..=segments.len()).rev() {
+                if let Some(&s) = segments.get(k) {
+                    if s == "$defs" || s == "definitions" {
+                        break;
+                    }
+                    consumes |= CONSUMING.contains(&s);
                 }
-                if !std::mem::replace(&mut seen[n], true) {
-                    stack.extend(edges[n].iter().filter(|(_, c)| !(barren_only && *c)).map(|(m, _)| *m));
+                if let Some(&from) = number.get(at.prefix_str(k)) {
+                    edges[from].push((to, consumes));
                 }
             }
-            false
-        };
+        }
+        let cyclic_at = on_cycle(&edges, false);
+        let barren_at = on_cycle(&edges, true);
         let mut cyclic = HashSet::new();
         let mut barren = HashSet::new();
         for (i, t) in targets.iter().enumerate() {
-            if reaches_itself(i, false) {
+            if cyclic_at[i] {
                 cyclic.insert(t.clone());
-                if reaches_itself(i, true) {
+                if barren_at[i] {
                     barren.insert(t.clone());
                 }
             }
         }
         (cyclic, barren)
     }
+}
+
+/// Which nodes can reach themselves (along edges that do not consume, with
+/// `barren_only`): the members of strongly connected components with a cycle,
+/// found by Tarjan's algorithm with an explicit stack (linear; a search from
+/// every node was quadratic, and recursion would follow the graph's depth).
+fn on_cycle(edges: &[Vec<(usize, bool)>], barren_only: bool) -> Vec<bool> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let usable = |(_, consumes): &(usize, bool)| !(barren_only && *consumes);
+    let (mut index, mut low, mut on_stack) = (vec![UNSEEN; n], vec![0; n], vec![false; n]);
+    let mut result = vec![false; n];
+    let (mut stack, mut calls, mut next): (Vec<usize>, Vec<(usize, usize)>, usize) = (Vec::new(), Vec::new(), 0);
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        calls.push((root, 0));
+        while let Some(&(v, pos)) = calls.last() {
+            if let Some(&edge) = edges[v].get(pos) {
+                if let Some(top) = calls.last_mut() {
+                    top.1 += 1;
+                }
+                if !usable(&edge) {
+                    continue;
+                }
+                let w = edge.0;
+                if index[w] == UNSEEN {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    calls.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut members = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    members.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let loops = members.len() > 1 || edges[v].iter().any(|e| e.0 == v && usable(e));
+                if loops {
+                    for m in members {
+                        result[m] = true;
+                    }
+                }
+            }
+        }
+    }
+    result
 }
 
 impl Index {

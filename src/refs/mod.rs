@@ -186,7 +186,7 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
             return;
         };
         let root_branch =
-            path.len() == 2 && matches!(path.segments()[0].as_str(), "anyOf" | "oneOf" | "allOf");
+            path.len() == 2 && matches!(path.raw_segments(0).next(), Some("anyOf" | "oneOf" | "allOf"));
         settled = site(target, m, &to, &cyclic, &barren, root_branch) == Site::Keep;
     });
     settled
@@ -304,7 +304,7 @@ impl<'d> Expander<'d> {
         // (`shapes::root_object`), so they must be there to merge.
         let root_branch = self.regions.len() == 1
             && cx.path.len() == 2
-            && matches!(cx.path.segments()[0].as_str(), "anyOf" | "oneOf" | "allOf");
+            && matches!(cx.path.raw_segments(0).next(), Some("anyOf" | "oneOf" | "allOf"));
         if at_root {
             // The root is the definition itself; its self-references become `#`.
             if self.cyclic.contains(&target) && cx.target.caps.root_refs {
