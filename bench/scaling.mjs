@@ -43,6 +43,40 @@ export function sizedSchema(bytes) {
   };
 }
 
+// Shapes that stress one mechanism each, grown by doubling: merges of nested
+// allOf, nullable unions nested in unions, and many definitions behind $refs
+// (cycle detection and inlining). Nesting runs with maxDepth raised.
+const SHAPES = {
+  "nested allOf": (n) => {
+    let s = { type: "string" };
+    for (let i = 0; i < n; i++) {
+      s = { allOf: [{ type: "object", properties: { [`a${i}`]: { type: "string" } }, required: [`a${i}`] }, { type: "object", properties: { b: { type: "integer" }, child: s } }] };
+    }
+    return s;
+  },
+  "nullable unions": (n) => {
+    let s = { type: "string" };
+    for (let i = 0; i < n; i++) s = { anyOf: [{ type: "object", properties: { [`x${i}`]: s, y: { type: "number" } } }, { type: "null" }] };
+    return s;
+  },
+  "a $ref per property": (n) => {
+    const properties = {};
+    const $defs = {};
+    for (let i = 0; i < n; i++) {
+      properties[`p${i}`] = { $ref: `#/$defs/D${i}` };
+      $defs[`D${i}`] = { type: "object", properties: { a: { type: "string" }, b: { $ref: `#/$defs/D${(i * 7 + 1) % n}` } } };
+    }
+    return { type: "object", properties, $defs };
+  },
+};
+// Each series stays on one side of OpenAI's limits (nesting 10, 5,000
+// properties), where openai-strict's time steps as the call fails open.
+const SHAPE_SIZES = {
+  "nested allOf": QUICK ? [16, 32] : [16, 32, 64, 128],
+  "nullable unions": QUICK ? [16, 32] : [16, 32, 64, 128],
+  "a $ref per property": QUICK ? [50, 100] : [125, 250, 500, 1000],
+};
+
 const SIZES = QUICK ? [1e3, 1e4, 1e5] : [1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7];
 const DEFAULT_MAX_LEVELS = 127; // 2 JSON levels per schema level: the default maxDepth (256) fits 127
 const DEPTHS = QUICK ? [10, 40, DEFAULT_MAX_LEVELS] : [10, 20, 40, 60, 80, 100, DEFAULT_MAX_LEVELS];
@@ -121,6 +155,9 @@ for (const bytes of SIZES) {
   for (const target of TARGETS) point.ns[target] = timeCall(() => ts.normalize(schema, target));
   point.ns.copy = timeCall(() => JSON.parse(JSON.stringify(schema)));
   point.memory = memoryOf("size", bytes);
+  // Past OpenAI's limits (5,000 properties, 120,000 characters) strict mode
+  // fails open: the pipeline runs again for the relaxed target, a step up.
+  point.strict = ts.normalize(schema, "openai-strict").strict;
   size.points.push(point);
   process.stdout.write(".");
 }
@@ -176,6 +213,23 @@ for (const t of [...TARGETS, "copy"]) {
   depth.slope[t] = logSlope(pts);
 }
 
+// ---- shapes ---------------------------------------------------------------------------
+const shapes = [];
+for (const [name, make] of Object.entries(SHAPES)) {
+  const points = [];
+  for (const n of SHAPE_SIZES[name]) {
+    const schema = make(n);
+    const point = { n, bytes: jsonBytes(schema), ns: {} };
+    for (const target of TARGETS) point.ns[target] = timeCall(() => ts.normalize(schema, target, RAISED_OPTIONS));
+    point.ns.copy = timeCall(() => JSON.parse(JSON.stringify(schema)));
+    points.push(point);
+    process.stdout.write(".");
+  }
+  const slope = Object.fromEntries([...TARGETS, "copy"].map((t) => [t, logSlope(points.map((p) => [p.bytes, p.ns[t]]))]));
+  shapes.push({ name, points, slope });
+}
+process.stdout.write("\n");
+
 // ---- report ---------------------------------------------------------------------------
 console.log(`scaling: ${QUICK ? "quick; " : ""}public normalize(), cache off; slope of log(time) over log(size), 1 = linear`);
 printTable(
@@ -205,4 +259,10 @@ for (const p of depth.raised) {
   for (const [t, e] of Object.entries(p.errors)) console.log(`  ${p.levels} levels (maxDepth raised), ${t}: ${e}`);
 }
 
-writeResult("scaling", { size, depth });
+console.log("\nshapes (maxDepth raised): slope of log(time) over log(JSON size) as each doubles");
+printTable(
+  ["shape", "sizes", ...TARGETS, "copy"],
+  shapes.map((s) => [s.name, s.points.map((p) => p.n).join("/"), ...[...TARGETS, "copy"].map((t) => s.slope[t].toFixed(2))]),
+);
+
+writeResult("scaling", { size, depth, shapes });
