@@ -87,7 +87,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             if let Some(Value::Array(req)) = m.field("required") {
                 let props = m.field("properties").and_then(Value::as_object);
                 for r in req.iter().filter_map(Value::as_str) {
-                    if !props.is_some_and(|p| p.contains_key(r)) {
+                    if !props.is_some_and(|p| p.has(r)) {
                         v("required-undeclared", path, format!("required {r:?} is not a declared property"));
                     }
                 }
@@ -146,7 +146,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
 
 fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
     let Value::Object(m) = schema else { return };
-    if m.field("type") != Some(&Value::String("object".into())) {
+    if m.field("type").and_then(Value::as_str) != Some("object") {
         out.push(Violation {
             code: "root-not-object",
             pointer: String::new(),
@@ -154,7 +154,7 @@ fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
         });
     }
     for key in ["anyOf", "oneOf", "allOf", "enum", "not"] {
-        if m.contains_key(key) {
+        if m.has(key) {
             out.push(Violation {
                 code: "root-combinator",
                 pointer: format!("/{key}"),

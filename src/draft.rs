@@ -257,9 +257,9 @@ impl Upgrader {
         }
         if has.snake {
             for (snake, camel) in SNAKE_CASE {
-                if node.contains_key(*snake) {
+                if node.has(snake) {
                     // python-genai semantics: pop(snake) then set(camel), so snake_case wins.
-                    if node.contains_key(*camel) {
+                    if node.has(camel) {
                         let v = node.remove_field(*snake).unwrap_or(Value::Null);
                         node.insert(camel.to_string(), v);
                     } else {
@@ -340,7 +340,7 @@ impl Upgrader {
             if map.is_empty() {
                 continue;
             }
-            match node.get_mut(key) {
+            match node.field_mut(key) {
                 Some(Value::Object(existing)) => {
                     for (k, v) in map {
                         existing.entry(k).or_insert(v);
@@ -379,7 +379,7 @@ pub fn rename_in_place(node: &mut Map<String, Value>, from: &str, to: &str) {
 /// from draft-06 on they are numbers. Mistral rejects the boolean form (providers.md F27).
 fn exclusive_bounds(node: &mut Map<String, Value>, cx: &mut Cx) {
     for (excl, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
-        let Some(Value::Bool(on)) = node.get(excl) else { continue };
+        let Some(Value::Bool(on)) = node.field(excl) else { continue };
         let on = *on;
         node.remove_field(excl);
         if on {

@@ -293,7 +293,7 @@ fn prune_definitions(out: &mut Value) {
 fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
     let mut folded = false;
     for key in ["anyOf", "oneOf"] {
-        let Some(Value::Array(branches)) = node.get_mut(key) else { continue };
+        let Some(Value::Array(branches)) = node.field_mut(key) else { continue };
         let before = branches.len();
         // A branch that is `false`, or requires a property that is, accepts nothing.
         branches.retain(|b| !passes::is_never(b) && !requires_never(b));
@@ -316,12 +316,12 @@ fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
                 let fits = b.iter().all(|(k, v)| {
                     k == key
                         || passes::is_annotation(k)
-                        || if k == "nullable" { node.get(k) == Some(v) } else { node.get(k).map_or(true, |mine| mine == v) }
+                        || if k == "nullable" { node.field(k) == Some(v) } else { node.field(k).map_or(true, |mine| mine == v) }
                 });
                 if fits {
                     node.remove_field(key);
                     for (k, v) in b {
-                        if !node.contains_key(&k) || k == key {
+                        if !node.has(&k) || k == key {
                             node.insert(k, v);
                         }
                     }

@@ -95,7 +95,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let reopen_entry: Vec<bool> = all.iter().map(|e| e.as_object().is_some_and(|m| reads_as_open(m, cx))).collect();
     // Members that more than one side declares are merged by `conjoin` into new
     // subschemas, which need the rules again (Gemini's propertyOrdering).
-    let nested = |m: &Map<String, Value>| ["properties", "items", "additionalProperties"].iter().any(|k| m.get(*k).is_some_and(Value::is_object));
+    let nested = |m: &Map<String, Value>| ["properties", "items", "additionalProperties"].iter().any(|k| m.field(k).is_some_and(Value::is_object));
     let remerged = all.iter().filter_map(Value::as_object).filter(|e| nested(e)).count() + usize::from(nested(&base)) > 1;
     let shared = SharedMembers::of(std::iter::once(&base).chain(all.iter().filter_map(Value::as_object)));
     // A member only one side declares is already normalized and comes through
@@ -364,10 +364,10 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 fn inline_branch(node: &mut Map<String, Value>, branch: Value) {
     let Value::Object(b) = branch else { return };
     for (k, v) in b {
-        if is_annotation(&k) && node.contains_key(&k) {
+        if is_annotation(&k) && node.has(&k) {
             continue;
         }
-        if !node.contains_key(&k) {
+        if !node.has(&k) {
             node.insert(k, v);
         }
     }
@@ -460,7 +460,7 @@ pub fn collapse_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
 /// what the node lacks (`properties` beside `anyOf` are conjunctive).
 pub fn overlay_branch(node: &mut Map<String, Value>, branch: Map<String, Value>) {
     for (k, v) in branch {
-        match (k.as_str(), node.get_mut(&k), v) {
+        match (k.as_str(), node.field_mut(&k), v) {
             ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => {
                 for (name, s) in theirs {
                     mine.entry(name).or_insert(s);

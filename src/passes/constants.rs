@@ -32,7 +32,7 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         return Ok(());
     }
     for key in ["anyOf", "oneOf"] {
-        let Some(Value::Array(branches)) = node.get(key) else { continue };
+        let Some(Value::Array(branches)) = node.field(key) else { continue };
         if branches.is_empty() {
             continue;
         }

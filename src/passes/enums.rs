@@ -71,7 +71,7 @@ pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         cx.count("enumsStringified");
     }
     node.insert("enum".into(), Value::Array(out));
-    if node.field("type") != Some(&json!("string")) {
+    if node.field("type").and_then(Value::as_str) != Some("string") {
         node.insert("type".into(), json!("string"));
     }
     Ok(())

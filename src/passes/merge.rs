@@ -30,7 +30,7 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
     }
     let mut out = a.clone();
     for (key, bv) in b {
-        let Some(av) = out.get(key) else {
+        let Some(av) = out.field(key) else {
             out.insert(key.clone(), bv.clone());
             continue;
         };
@@ -206,13 +206,13 @@ const FINGERPRINT_DEPTH: usize = 6;
 /// every entry's properties.)
 fn covers(outer: &Map<String, Value>, inner: &Map<String, Value>) -> bool {
     let (mine, theirs) = (outer.field("properties").and_then(Value::as_object), inner.field("properties").and_then(Value::as_object));
-    theirs.map_or(true, |t| t.keys().all(|name| mine.is_some_and(|m| m.contains_key(name))))
+    theirs.map_or(true, |t| t.keys().all(|name| mine.is_some_and(|m| m.has(name))))
         || !["additionalProperties", "patternProperties"].iter().any(|r| constrains(outer, r))
 }
 
 /// Is `key` present with a schema other than the always-true `{}` / `true`?
 fn constrains(m: &Map<String, Value>, key: &str) -> bool {
-    match m.get(key) {
+    match m.field(key) {
         None | Some(Value::Bool(true)) => false,
         Some(Value::Object(s)) => !s.is_empty(),
         Some(_) => true,

@@ -62,7 +62,7 @@ pub fn types_of(node: &Map<String, Value>) -> Vec<&str> {
 /// `{"type": "null"}`, possibly with annotations.
 pub fn is_null_schema(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    (m.field("type") == Some(&Value::String("null".into())) && !m.has("anyOf"))
+    (m.field("type").and_then(Value::as_str) == Some("null") && !m.has("anyOf"))
         || m.field("enum").and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null())
         || m.field("const") == Some(&Value::Null) && !m.has("type")
 }

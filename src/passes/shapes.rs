@@ -29,7 +29,7 @@ pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             if !seen.insert(name) {
                 continue;
             }
-            if caps.required_declared && !props.is_some_and(|p| p.contains_key(name)) {
+            if caps.required_declared && !props.is_some_and(|p| p.has(name)) {
                 dropped.push(name.to_string());
             } else {
                 kept.push(Value::String(name.to_string()));

@@ -115,7 +115,7 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
         .unwrap_or_default();
     let undeclared: Vec<&String> =
-        required.iter().filter(|r| !node.field("properties").and_then(Value::as_object).is_some_and(|p| p.contains_key(*r))).collect();
+        required.iter().filter(|r| !node.field("properties").and_then(Value::as_object).is_some_and(|p| p.has(r))).collect();
     if !undeclared.is_empty() {
         let names: Vec<&str> = undeclared.iter().map(|s| s.as_str()).collect();
         cx.lossy(
