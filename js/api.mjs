@@ -37,15 +37,15 @@ function normalizeQuiet(schema, target, options) {
 // without options is made once: an identity hit costs a walk of the schema
 // and little else, and building and hashing a new key string on every call
 // was a sixth of that (measured on the real MCP schemas).
-const defaultKeys = new Map();
+const defaultKeys = { normalize: new Map(), schema: new Map() };
 function cacheKey(kind, id, opts) {
   if (opts !== NO_OPTIONS) return `${kind}\n${id}\n${opts}`;
-  const name = `${kind}\n${id}`;
-  let key = defaultKeys.get(name);
+  const keys = defaultKeys[kind];
+  let key = keys.get(id);
   if (key === undefined) {
-    key = `${name}\n${opts}`;
+    key = `${kind}\n${id}\n${opts}`;
     // Bounded: ids come from callers, and unknown ones fail in the core.
-    if (defaultKeys.size < 64) defaultKeys.set(name, key);
+    if (keys.size < 64) keys.set(id, key);
   }
   return key;
 }
