@@ -140,6 +140,9 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
     let Some(failure) = failure else {
         return Ok(Normalized { schema: result?, strict: Some(true), strict_error: None, report: cx.report });
     };
+    // The rejected output is not needed any more: freed before the relaxed runs,
+    // it does not add to the call's peak memory.
+    drop(result);
     let relaxed = cx.target.relaxed.and_then(targets::get).unwrap_or(&targets::openai::OPENAI);
     let fallback = normalize(schema, relaxed, cx.opts)?;
     // The relaxed target's own (reported) rewrites can remove what strict mode
