@@ -223,7 +223,10 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
     // hold no `$ref` (236 of the 261 real MCP schemas in the corpus), and those
     // skip indexing and copying, only losing their resolution-only keywords.
     let (mut had_refs, mut resolution_keys) = (false, false);
-    walk::pre_order(&mut doc, cx, &mut |v, cx| {
+    // Children first: a property or branch that accepts nothing is only seen
+    // as such once its own unions are pruned (`anyOf: [false]` becomes
+    // `not: {}`), and its parent decides on it after that, in the same run.
+    walk::post_order(&mut doc, cx, &mut |v, cx| {
         if let Value::Object(m) = v {
             prune_never(m, cx);
             had_refs |= refs::follows(m);
@@ -234,7 +237,7 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
     let mut out = if had_refs {
         let mut out = refs::inline(&doc, &moves, cx)?;
         // Inlining can bring never-schemas where the first prune could not see them.
-        walk::pre_order(&mut out, cx, &mut |v, cx| {
+        walk::post_order(&mut out, cx, &mut |v, cx| {
             if let Value::Object(m) = v {
                 prune_never(m, cx);
             }
