@@ -301,8 +301,19 @@ fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.field_mut(key) else { continue };
         let before = branches.len();
-        // A branch that is `false`, or requires a property that is, accepts nothing.
+        // A branch that is `false`, or requires a property that is, accepts nothing
+        // that is an object. Without `type: "object"` the second still accepts
+        // every non-object: dropped from `anyOf` that only narrows, but a value
+        // it matched in a `oneOf` may now match one branch instead of two.
+        let widens = key == "oneOf"
+            && branches.iter().any(|b| requires_never(b) && b.as_object().is_some_and(|m| passes::types_of(m) != ["object"]));
         branches.retain(|b| !passes::is_never(b) && !requires_never(b));
+        if widens {
+            cx.lossy(
+                "one-of-branch-dropped",
+                "a oneOf branch requiring a property that accepts nothing was dropped; without a type it matched every non-object, which may now match one branch only",
+            );
+        }
         for _ in branches.len()..before {
             cx.count("notDrops");
         }

@@ -125,6 +125,28 @@ impl<'t> Cx<'t> {
     }
 }
 
+/// Is the node at `path` inside a `oneOf` branch or a `not`? There narrowing
+/// a subschema can widen the whole: a branch that accepts less can leave a
+/// value matching only one `oneOf` branch instead of two, and `not` inverts.
+/// Segments are read by the keyword table: a keyword's slot says whether the
+/// next segment is a schema, an index or a name.
+pub fn under_exclusion(path: &Pointer) -> bool {
+    let mut next_is_keyword = true;
+    let mut segments = path.raw_segments(0);
+    while let Some(seg) = segments.next() {
+        if !next_is_keyword {
+            next_is_keyword = true;
+            continue;
+        }
+        if seg == "oneOf" || seg == "not" {
+            return true;
+        }
+        // An index or a name follows these; a schema follows the others.
+        next_is_keyword = !matches!(keywords::slot(seg), Slot::SchemaArray | Slot::SchemaMap);
+    }
+    false
+}
+
 pub type Visit<'f, 't> = dyn FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + 'f;
 
 /// Calls `f` on every direct subschema of `node`, with the pointer set.

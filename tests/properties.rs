@@ -830,6 +830,16 @@ fn narrowing_regressions() {
         // Gemini: a null-only enum becomes a nullable string; the same rewrite
         // of `type: "null"` reports null-type-widened, this one nothing.
         (json!({"type": "object", "properties": {"a": {"enum": [null]}}}), json!({"a": "x"})),
+        // Typed-branch targets give a typeless branch its implied type; inside
+        // a oneOf branch that narrowing widens the oneOf: `false` matched both
+        // branches (rejected) and now matches one (PROPTEST_RNG_SEED=777).
+        (
+            json!({"type": "object", "properties": {"a": {"oneOf": [
+                {"type": "boolean"},
+                {"anyOf": [{"properties": {}, "required": ["ghost"]}, {"type": "string"}]}
+            ]}}}),
+            json!({"a": false}),
+        ),
     ];
     let mut failures = Vec::new();
     for (schema, instance) in cases {

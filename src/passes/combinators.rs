@@ -612,6 +612,12 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             }
         }
         if let Some(t) = super::types::implied(&m) {
+            if !super::types::implied_exactly(&m) && crate::walk::under_exclusion(&cx.path) {
+                cx.lossy(
+                    "branch-typed-under-exclusion",
+                    format!("a branch without a type was given its implied type {t}; inside oneOf or not, accepting less can make the whole accept more"),
+                );
+            }
             m.insert("type".into(), Value::String(t.into()));
             // Typed now, the branch needs what its type needs (items, properties).
             apply(&mut m, cx)?;

@@ -197,6 +197,12 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
     }
     if let Some(t) = implied(node) {
+        if !implied_exactly(node) && crate::walk::under_exclusion(&cx.path) {
+            cx.lossy(
+                "type-inferred-under-exclusion",
+                format!("a schema without a type was given its implied type {t}; inside oneOf or not, accepting less can make the whole accept more"),
+            );
+        }
         node.insert("type".into(), Value::String(t.to_string()));
         cx.count("typesInferred");
         return Ok(());
@@ -208,6 +214,16 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     node.insert("type".into(), json!("string"));
     cx.lossy("typeless-node-typed", format!("a schema without a type became a string: {} needs a type on every node", cx.target.id));
     Ok(())
+}
+
+/// Does the implied type accept exactly what the node did? It does when the
+/// node lists its values (`const`, or an `enum` of one type); implied by
+/// type-specific keywords it excludes every other type, which the node allowed.
+pub fn implied_exactly(node: &Map<String, Value>) -> bool {
+    if let Some(c) = node.field("const") {
+        return common_type(std::slice::from_ref(c)).is_some();
+    }
+    node.field("enum").and_then(Value::as_array).is_some_and(|values| common_type(values).is_some())
 }
 
 /// The type implied by `enum` values or type-specific keywords.
