@@ -172,50 +172,58 @@ impl Index {
 /// every node was quadratic, and recursion would follow the graph's depth).
 fn on_cycle(edges: &[Vec<(usize, bool)>], barren_only: bool) -> Vec<bool> {
     const UNSEEN: usize = usize::MAX;
+    /// The search's state; `open` numbers a node and puts it on both stacks.
+    struct Search {
+        index: Vec<usize>,
+        low: Vec<usize>,
+        on_stack: Vec<bool>,
+        stack: Vec<usize>,
+        calls: Vec<(usize, usize)>,
+        next: usize,
+    }
+    impl Search {
+        fn open(&mut self, v: usize) {
+            self.index[v] = self.next;
+            self.low[v] = self.next;
+            self.next += 1;
+            self.stack.push(v);
+            self.on_stack[v] = true;
+            self.calls.push((v, 0));
+        }
+    }
     let n = edges.len();
     let usable = |(_, consumes): &(usize, bool)| !(barren_only && *consumes);
-    let (mut index, mut low, mut on_stack) = (vec![UNSEEN; n], vec![0; n], vec![false; n]);
+    let mut s = Search { index: vec![UNSEEN; n], low: vec![0; n], on_stack: vec![false; n], stack: Vec::new(), calls: Vec::new(), next: 0 };
     let mut result = vec![false; n];
-    let (mut stack, mut calls, mut next): (Vec<usize>, Vec<(usize, usize)>, usize) = (Vec::new(), Vec::new(), 0);
     for root in 0..n {
-        if index[root] != UNSEEN {
+        if s.index[root] != UNSEEN {
             continue;
         }
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        calls.push((root, 0));
-        while let Some(&(v, pos)) = calls.last() {
+        s.open(root);
+        while let Some(&(v, pos)) = s.calls.last() {
             if let Some(&edge) = edges[v].get(pos) {
-                if let Some(top) = calls.last_mut() {
+                if let Some(top) = s.calls.last_mut() {
                     top.1 += 1;
                 }
                 if !usable(&edge) {
                     continue;
                 }
                 let w = edge.0;
-                if index[w] == UNSEEN {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    calls.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
+                if s.index[w] == UNSEEN {
+                    s.open(w);
+                } else if s.on_stack[w] {
+                    s.low[v] = s.low[v].min(s.index[w]);
                 }
                 continue;
             }
-            calls.pop();
-            if let Some(&(parent, _)) = calls.last() {
-                low[parent] = low[parent].min(low[v]);
+            s.calls.pop();
+            if let Some(&(parent, _)) = s.calls.last() {
+                s.low[parent] = s.low[parent].min(s.low[v]);
             }
-            if low[v] == index[v] {
+            if s.low[v] == s.index[v] {
                 let mut members = Vec::new();
-                while let Some(w) = stack.pop() {
-                    on_stack[w] = false;
+                while let Some(w) = s.stack.pop() {
+                    s.on_stack[w] = false;
                     members.push(w);
                     if w == v {
                         break;
