@@ -157,6 +157,121 @@ fn reopen_members(m: &mut Map<String, Value>, cx: &Cx) {
     }
 }
 
+/// The members that more than one side of a merge declares, which `conjoin`
+/// merges into new subschemas: property names, `items`,
+/// `additionalProperties`.
+#[derive(Default)]
+pub struct SharedMembers {
+    properties: Vec<String>,
+    items: bool,
+    additional: bool,
+}
+
+/// Members moved out of one side of a merge (`SharedMembers::lift`), each
+/// leaving `null` in its place.
+#[derive(Default)]
+pub struct Lifted {
+    properties: Vec<(String, Value)>,
+    items: Option<Value>,
+    additional: Option<Value>,
+}
+
+impl SharedMembers {
+    pub fn of<'a>(sides: impl Iterator<Item = &'a Map<String, Value>> + Clone) -> Self {
+        let twice = |key: &str| sides.clone().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for side in sides.clone() {
+            if let Some(Value::Object(props)) = side.field("properties") {
+                for name in props.keys() {
+                    *seen.entry(name.as_str()).or_insert(0) += 1;
+                }
+            }
+        }
+        let mut properties: Vec<String> = seen.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
+        properties.sort_unstable();
+        SharedMembers { properties, items: twice("items"), additional: twice("additionalProperties") }
+    }
+
+    /// Moves the members of `side` no other side declares out of it. Only
+    /// non-empty objects: `null` in their place reads the same to `conjoin`
+    /// (an empty one constrains nothing, and copies as cheaply).
+    pub fn lift(&self, side: &mut Map<String, Value>) -> Lifted {
+        let take = |v: &mut Value| match v {
+            Value::Object(m) if !m.is_empty() => Some(std::mem::take(v)),
+            _ => None,
+        };
+        let mut out = Lifted::default();
+        if let Some(Value::Object(props)) = side.field_mut("properties") {
+            for (name, v) in props.iter_mut() {
+                if self.properties.binary_search(name).is_err() {
+                    if let Some(v) = take(v) {
+                        out.properties.push((name.clone(), v));
+                    }
+                }
+            }
+        }
+        if !self.items {
+            out.items = side.field_mut("items").and_then(take);
+        }
+        if !self.additional {
+            out.additional = side.field_mut("additionalProperties").and_then(take);
+        }
+        out
+    }
+
+    /// Runs `rules` over each shared member of the merged `node`, children first.
+    pub fn rerun<'t>(&self, node: &mut Map<String, Value>, cx: &mut Cx<'t>, rules: &mut crate::walk::Visit<'_, 't>) -> crate::Result<()> {
+        if let Some(Value::Object(props)) = node.field_mut("properties") {
+            // In the node's order, as a walk would meet them.
+            for (name, member) in props.iter_mut() {
+                if self.properties.binary_search(name).is_ok() {
+                    cx.enter("properties")?;
+                    cx.enter(name.as_str())?;
+                    crate::walk::post_order(member, cx, rules)?;
+                    cx.leave();
+                    cx.leave();
+                }
+            }
+        }
+        for (key, shared) in [("items", self.items), ("additionalProperties", self.additional)] {
+            if let (true, Some(member)) = (shared, node.field_mut(key)) {
+                cx.enter(key)?;
+                crate::walk::post_order(member, cx, rules)?;
+                cx.leave();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Lifted {
+    /// Puts the members back into `m` wherever their `null` is (a merge copies
+    /// it; an overlay may have replaced it). With `cx`, as written (`reopen`).
+    pub fn restore(self, m: &mut Map<String, Value>, cx: Option<&Cx>) {
+        let put = |slot: Option<&mut Value>, mut v: Value| {
+            if let Some(slot) = slot.filter(|s| s.is_null()) {
+                if let (Some(cx), Value::Object(o)) = (cx, &mut v) {
+                    reopen(o, cx);
+                }
+                *slot = v;
+            }
+        };
+        if !self.properties.is_empty() {
+            if let Some(Value::Object(props)) = m.field_mut("properties") {
+                for (name, v) in self.properties {
+                    put(props.get_mut(&name), v);
+                }
+            }
+        }
+        if let Some(v) = self.items {
+            put(m.field_mut("items"), v);
+        }
+        if let Some(v) = self.additional {
+            put(m.field_mut("additionalProperties"), v);
+        }
+    }
+}
+
 /// A structural hash of a schema node (key order included, as in the output),
 /// read to `FINGERPRINT_DEPTH` JSON levels; below that only each container's
 /// size counts. Every object the strict rules close is fingerprinted, so hashing
