@@ -45,13 +45,20 @@ pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
 use serde::Deserialize;
 
 pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
-    let run = || -> Result<String, Error> {
-        let opts = Options::from_json(options)?;
-        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
-        let schema = parse(input, opts.max_depth)?;
-        Ok(ok(&crate::normalize_parsed(std::borrow::Cow::Owned(schema), target, &opts)?))
-    };
+    let run = || -> Result<String, Error> { Ok(ok(&normalize_text(input, target, Options::from_json(options)?)?)) };
     run().unwrap_or_else(|e| err(&e))
+}
+
+/// The JSON entry points' common part: parse `input`, normalize it for `target`.
+fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::Normalized, Error> {
+    let target = target_named(target)?;
+    let schema = parse(input, opts.max_depth)?;
+    crate::normalize_parsed(std::borrow::Cow::Owned(schema), target, &opts)
+}
+
+/// The target with this id, or `unknown-target`.
+fn target_named(id: &str) -> Result<&'static crate::Target, Error> {
+    targets::get(id).ok_or_else(|| Error::UnknownTarget { target: id.to_string() })
 }
 
 /// `normalize_json` without the report: `{schema, strict?, strictError?}`.
@@ -69,10 +76,7 @@ pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String
         strict_error: Option<&'a crate::check::Violation>,
     }
     let run = || -> Result<String, Error> {
-        let opts = Options { quiet: true, ..Options::from_json(options)? };
-        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
-        let schema = parse(input, opts.max_depth)?;
-        let out = crate::normalize_parsed(std::borrow::Cow::Owned(schema), target, &opts)?;
+        let out = normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?;
         Ok(ok(&SchemaOnly { schema: &out.schema, strict: out.strict, strict_error: out.strict_error.as_ref() }))
     };
     run().unwrap_or_else(|e| err(&e))
@@ -91,7 +95,7 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
             Some(Value::String(t)) => t,
             _ => return Err(Error::InvalidOptions { message: "normalizeTools needs options.target (a target id)".into() }),
         };
-        let target = targets::get(&target).ok_or(Error::UnknownTarget { target })?;
+        let target = target_named(&target)?;
         let opts: Options = serde_json::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
         // A tool list nests one level per tool wrapper above each schema.
         let list = parse(input, opts.max_depth + 4)?;
@@ -132,7 +136,7 @@ pub fn target_for_json(route: &str) -> String {
 
 pub fn check_json(input: &str, target: &str) -> String {
     let run = || -> Result<String, Error> {
-        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget { target: target.to_string() })?;
+        let target = target_named(target)?;
         let schema = parse(input, Options::default().max_depth)?;
         Ok(ok(&check(&schema, target)))
     };
@@ -160,9 +164,7 @@ pub fn targets_json() -> String {
 pub fn restore_arguments_json(args: &str, original: &str, target: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
         let opts = crate::args::RestoreOptions::from_json(options)?;
-        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget {
-            target: target.to_string(),
-        })?;
+        let target = target_named(target)?;
         let (args, original) = args_and_schema(args, original, opts.max_depth())?;
         Ok(ok(&crate::args::restore(&args, &original, target, &opts)?))
     };
@@ -195,9 +197,7 @@ pub fn validate_arguments_json(args: &str, original: &str, options: &str) -> Str
 pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
         let opts = crate::args::RestoreOptions::from_json(options)?;
-        let target = targets::get(target).ok_or_else(|| Error::UnknownTarget {
-            target: target.to_string(),
-        })?;
+        let target = target_named(target)?;
         let depth = opts.max_depth();
         let original = parse(original, depth)?;
         // Arguments a model wrote that are not JSON at all are the model's
