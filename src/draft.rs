@@ -250,7 +250,7 @@ impl Upgrader {
         }
         if has.internals {
             for key in LIBRARY_INTERNALS {
-                if node.remove_field(*key).is_some() {
+                if node.remove_field(key).is_some() {
                     cx.count("libraryInternalsRemoved");
                 }
             }
@@ -260,7 +260,7 @@ impl Upgrader {
                 if node.has(snake) {
                     // python-genai semantics: pop(snake) then set(camel), so snake_case wins.
                     if node.has(camel) {
-                        let v = node.remove_field(*snake).unwrap_or(Value::Null);
+                        let v = node.remove_field(snake).unwrap_or(Value::Null);
                         node.insert(camel.to_string(), v);
                     } else {
                         rename_in_place(node, snake, camel);

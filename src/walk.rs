@@ -132,8 +132,7 @@ impl<'t> Cx<'t> {
 /// next segment is a schema, an index or a name.
 pub fn under_exclusion(path: &Pointer) -> bool {
     let mut next_is_keyword = true;
-    let mut segments = path.raw_segments(0);
-    while let Some(seg) = segments.next() {
+    for seg in path.raw_segments(0) {
         if !next_is_keyword {
             next_is_keyword = true;
             continue;
@@ -182,15 +181,6 @@ pub fn for_each_child<'t>(node: &mut Map<String, Value>, cx: &mut Cx<'t>, f: &mu
                 }
             }
         }
-    }
-    Ok(())
-}
-
-/// Visits every schema node, parents before children.
-pub fn pre_order<'t>(value: &mut Value, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
-    f(value, cx)?;
-    if let Value::Object(node) = value {
-        for_each_child(node, cx, &mut |child, cx| pre_order(child, cx, f))?;
     }
     Ok(())
 }

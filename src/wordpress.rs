@@ -56,7 +56,7 @@ fn prepare(v: &mut Value, at: &mut Pointer, depth: usize, max: usize, stripped: 
     }
     let Value::Object(m) = v else { return Ok(()) };
     for k in WORDPRESS_ONLY {
-        if m.remove_field(*k).is_some() {
+        if m.remove_field(k).is_some() {
             *stripped += 1;
         }
     }

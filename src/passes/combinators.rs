@@ -93,10 +93,6 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let mut base = std::mem::take(node);
     let Some(Value::Array(mut all)) = base.remove_field("allOf") else { return Ok(()) };
     let reopen_entry: Vec<bool> = all.iter().map(|e| e.as_object().is_some_and(|m| reads_as_open(m, cx))).collect();
-    // Members that more than one side declares are merged by `conjoin` into new
-    // subschemas, which need the rules again (Gemini's propertyOrdering).
-    let nested = |m: &Map<String, Value>| ["properties", "items", "additionalProperties"].iter().any(|k| m.field(k).is_some_and(Value::is_object));
-    let remerged = all.iter().filter_map(Value::as_object).filter(|e| nested(e)).count() + usize::from(nested(&base)) > 1;
     let shared = SharedMembers::of(std::iter::once(&base).chain(all.iter().filter_map(Value::as_object)));
     // A member only one side declares is already normalized and comes through
     // the merge unchanged: it is moved out while the sides are copied and
@@ -173,9 +169,10 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if node.has("allOf") {
         return Ok(());
     }
-    if exact && remerged {
-        // Only what `conjoin` built from two sides (reopened, merged) needs the
-        // rules again; the members moved back are the normalized ones.
+    if exact {
+        // Members that more than one side declares are merged by `conjoin` into
+        // new subschemas, which need the rules again (Gemini's propertyOrdering);
+        // the members moved back are the normalized ones.
         shared.rerun(node, cx, &mut |v, cx| match v {
             Value::Object(m) => apply(m, cx),
             _ => Ok(()),
