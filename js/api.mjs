@@ -15,9 +15,7 @@ export { cacheStats, clearCache, configureCache } from "./cache.mjs";
  * `{schema, strict?, strictError?, report}`.
  */
 export function normalize(schema, target, options) {
-  const id = targetId(target);
-  const opts = optionsText(options);
-  return memoize(schema, cacheKey("normalize", id, opts), (text) => call(glue.normalizeJson, text, id, opts));
+  return cachedCall("normalize", glue.normalizeJson, schema, target, options);
 }
 
 /**
@@ -27,9 +25,14 @@ export function normalize(schema, target, options) {
  * for nothing was about a tenth of such a call. Cached under its own keys.
  */
 function normalizeQuiet(schema, target, options) {
+  return cachedCall("schema", glue.normalizeSchemaJson, schema, target, options);
+}
+
+/** Runs the core export `exported` on `schema` through the cache, keyed by `kind`. */
+function cachedCall(kind, exported, schema, target, options) {
   const id = targetId(target);
   const opts = optionsText(options);
-  return memoize(schema, cacheKey("schema", id, opts), (text) => call(glue.normalizeSchemaJson, text, id, opts));
+  return memoize(schema, cacheKey(kind, id, opts), (text) => call(exported, text, id, opts));
 }
 
 // Keys never collide: JSON.stringify writes no raw newline, so the last one
