@@ -250,6 +250,9 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
         }
         doc
     };
+    // Refs kept in the output (recursion, or targets that keep `$defs`) carry
+    // an exclusion into their targets; only a document that had refs has any.
+    cx.excluded = if had_refs { refs::excluded_targets(&out) } else { Vec::new() };
     walk::post_order(&mut out, cx, &mut |v, cx| match v {
         Value::Object(m) => passes::apply(m, cx),
         _ => Ok(()),

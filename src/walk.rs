@@ -22,6 +22,9 @@ pub struct Cx<'t> {
     /// them reads them as written (`passes::merge::as_written`). By content, not
     /// pointer: rules move subschemas (spliced unions, nullable wrappers).
     pub closed: std::collections::HashSet<u64>,
+    /// `$ref` targets reached from inside a `oneOf` branch or a `not`
+    /// (`refs::excluded_targets`): narrowing inside them can widen the whole.
+    pub excluded: Vec<Pointer>,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: std::collections::HashMap<(&'static str, String), usize>,
 }
@@ -59,6 +62,7 @@ impl<'t> Cx<'t> {
             path: Pointer::root(),
             null_dropped: Default::default(),
             closed: Default::default(),
+            excluded: Vec::new(),
             repeats: Default::default(),
         }
     }
@@ -108,6 +112,12 @@ impl<'t> Cx<'t> {
         }
         let path = self.path.clone();
         self.report.lossy(code, &path, message);
+    }
+
+    /// Is the current node inside a `oneOf` branch or a `not`, by its own
+    /// pointer or inside a `$ref` target that one of them refers to?
+    pub fn under_exclusion(&self) -> bool {
+        under_exclusion(&self.path) || self.excluded.iter().any(|t| self.path.starts_with(t))
     }
 
     pub fn count(&mut self, counter: &'static str) {

@@ -840,6 +840,17 @@ fn narrowing_regressions() {
             ]}}}),
             json!({"a": false}),
         ),
+        // The same narrowing inside a definition that a oneOf branch refers
+        // to, on targets that keep the `$ref`: the definition's own pointer is
+        // under no oneOf, so it went unreported. `[]` matched both branches of
+        // `b` (the typeless branch of B accepts every non-object) and now
+        // matches only the array branch (PROPTEST_RNG_SEED=3, openrouter).
+        (
+            json!({"type": "object", "additionalProperties": false,
+                "properties": {"b": {"oneOf": [{"$ref": "#/$defs/B"}, {"type": "array", "items": {"type": "string"}}]}},
+                "$defs": {"B": {"anyOf": [{"type": "string"}, {"properties": {}, "required": ["ghost"], "additionalProperties": false}]}}}),
+            json!({"b": []}),
+        ),
     ];
     let mut failures = Vec::new();
     for (schema, instance) in cases {

@@ -494,7 +494,7 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
             }
         }
         if let Some(t) = super::types::implied(&m) {
-            if !super::types::implied_exactly(&m) && crate::walk::under_exclusion(&cx.path) {
+            if !super::types::implied_exactly(&m) && cx.under_exclusion() {
                 cx.lossy(
                     "branch-typed-under-exclusion",
                     format!("a branch without a type was given its implied type {t}; inside oneOf or not, accepting less can make the whole accept more"),

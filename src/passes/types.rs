@@ -197,7 +197,7 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
     }
     if let Some(t) = implied(node) {
-        if !implied_exactly(node) && crate::walk::under_exclusion(&cx.path) {
+        if !implied_exactly(node) && cx.under_exclusion() {
             cx.lossy(
                 "type-inferred-under-exclusion",
                 format!("a schema without a type was given its implied type {t}; inside oneOf or not, accepting less can make the whole accept more"),

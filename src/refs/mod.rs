@@ -192,6 +192,53 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
     settled
 }
 
+/// The `$ref` targets of `doc` (an output, refs kept) that are reached from
+/// inside a `oneOf` branch or a `not`, directly or through another such
+/// target. A rule that narrows a node inside one of them narrows every
+/// branch that refers to it: inside `oneOf` or `not`, accepting less can make
+/// the whole accept more, so `Cx::under_exclusion` counts these as excluded
+/// too (the definition's own pointer, `/$defs/B/...`, is under neither).
+pub(crate) fn excluded_targets(doc: &Value) -> Vec<Pointer> {
+    let mut sites: Vec<(Pointer, String)> = Vec::new();
+    crate::walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
+        if let Some(r) = node.field("$ref").or_else(|| node.field("$dynamicRef")).and_then(Value::as_str) {
+            sites.push((path.clone(), r.to_string()));
+        }
+    });
+    if sites.is_empty() {
+        return Vec::new();
+    }
+    let (index, moves) = (Index::build(doc), Moves::default());
+    let edges: Vec<(Pointer, Pointer)> =
+        sites.into_iter().filter_map(|(at, r)| index.target(&r, &at, doc, &moves).map(|(to, _)| (at, to))).collect();
+    // Breadth first from the sites under an exclusion; a target, once
+    // excluded, excludes the targets of every site inside it. Sorted by their
+    // rendered pointers, the sites inside a target are one run: its own
+    // pointer, then those that continue it with `/` (and `/` sorts right
+    // before `0`), so each taken target costs a binary search and its run.
+    let mut by_site: Vec<(String, &Pointer)> = edges.iter().map(|(at, to)| (at.to_string(), to)).collect();
+    by_site.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut excluded: HashSet<&Pointer> = HashSet::new();
+    let mut frontier: Vec<&Pointer> = Vec::new();
+    for (at, to) in &edges {
+        if crate::walk::under_exclusion(at) && excluded.insert(to) {
+            frontier.push(to);
+        }
+    }
+    while let Some(t) = frontier.pop() {
+        let (own, after) = (t.to_string(), format!("{t}0"));
+        let start = by_site.partition_point(|(at, _)| at.as_str() < own.as_str());
+        let end = by_site.partition_point(|(at, _)| at.as_str() < after.as_str());
+        for (at, to) in &by_site[start..end] {
+            let inside = at.len() == own.len() || at.as_bytes()[own.len()] == b'/';
+            if inside && excluded.insert(to) {
+                frontier.push(to);
+            }
+        }
+    }
+    excluded.into_iter().cloned().collect()
+}
+
 struct Expander<'d> {
     /// The definition the document root is a `$ref` to: it is expanded in place
     /// and its self-references become `#`.
