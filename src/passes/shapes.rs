@@ -136,6 +136,13 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
                 }
             }
         }
+        // Read as written, the members lost what the target's rules added to
+        // them (the objects they closed: Anthropic's SDK closes every object),
+        // and only the root gets the rules again below. They get them now, as
+        // the next run would; a target that closes nothing reads them unchanged.
+        if !cx.closed.is_empty() {
+            rerun_members(node, cx)?;
+        }
     }
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
@@ -200,6 +207,32 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         // The reshaped root needs the node rules once more (properties, strictness);
         // on an object root without combinators this rule changes nothing, so it ends.
         apply(node, cx)?;
+    }
+    Ok(())
+}
+
+/// The node rules over the members `merge::as_written` reopens (properties,
+/// `items`, `additionalProperties`), children first.
+fn rerun_members(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let rules = &mut |v: &mut Value, cx: &mut Cx| match v {
+        Value::Object(m) => apply(m, cx),
+        _ => Ok(()),
+    };
+    if let Some(Value::Object(props)) = node.field_mut("properties") {
+        cx.enter("properties")?;
+        for (name, member) in props.iter_mut() {
+            cx.enter(name.as_str())?;
+            crate::walk::post_order(member, cx, rules)?;
+            cx.leave();
+        }
+        cx.leave();
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(member) = node.field_mut(key) {
+            cx.enter(key)?;
+            crate::walk::post_order(member, cx, rules)?;
+            cx.leave();
+        }
     }
     Ok(())
 }
