@@ -124,9 +124,16 @@ impl Moves {
 
 /// Upgrades `root` in place (it is the caller's private copy).
 pub fn upgrade(root: &mut Value, cx: &mut Cx) -> Result<Moves> {
+    upgrade_then(root, cx, &mut |_, _| {})
+}
+
+/// `upgrade`, calling `after` on every schema node once it and everything
+/// below it are upgraded (children before parents, like `walk::post_order`),
+/// so that the pipeline's first post-order rule needs no walk of its own.
+pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map<String, Value>, &mut Cx)) -> Result<Moves> {
     let dialect = detect(root);
     let mut up = Upgrader { dialect, moves: Moves::default(), old: Pointer::root() };
-    up.schema(root, cx)?;
+    up.schema(root, cx, after)?;
     if let Some(Value::String(uri)) = root.field_mut("$schema") {
         if dialect != Dialect::Draft2020 && uri.as_str() != DRAFT_2020_12 {
             *uri = DRAFT_2020_12.to_string();
@@ -144,7 +151,7 @@ struct Upgrader {
 }
 
 impl Upgrader {
-    fn schema(&mut self, value: &mut Value, cx: &mut Cx) -> Result<()> {
+    fn schema(&mut self, value: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map<String, Value>, &mut Cx)) -> Result<()> {
         match value {
             Value::Bool(true) => *value = json!({}),
             Value::Bool(false) => *value = json!({"not": {}}),
@@ -168,7 +175,7 @@ impl Upgrader {
                 Slot::Data => {}
                 Slot::Schema => {
                     self.descend(cx, key, &old_key)?;
-                    self.schema(child, cx)?;
+                    self.schema(child, cx, after)?;
                     self.ascend(cx);
                 }
                 Slot::SchemaArray => {
@@ -180,7 +187,7 @@ impl Upgrader {
                     for (i, item) in items.iter_mut().enumerate() {
                         self.old.push_index(i);
                         cx.enter_index(i)?;
-                        self.schema(item, cx)?;
+                        self.schema(item, cx, after)?;
                         self.ascend(cx);
                     }
                     self.ascend(cx);
@@ -193,7 +200,7 @@ impl Upgrader {
                     self.descend(cx, key, &old_key)?;
                     for (name, entry) in entries.iter_mut() {
                         self.descend(cx, name, name)?;
-                        self.schema(entry, cx)?;
+                        self.schema(entry, cx, after)?;
                         self.ascend(cx);
                     }
                     self.ascend(cx);
@@ -207,6 +214,7 @@ impl Upgrader {
             cx.leave();
             node.remove_field(&key);
         }
+        after(node, cx);
         Ok(())
     }
 

@@ -218,21 +218,18 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
             })
         }
     };
-    let moves = draft::upgrade(&mut doc, cx)?;
-    // The prune's walk also notes what the ref stage needs: most tool schemas
-    // hold no `$ref` (236 of the 261 real MCP schemas in the corpus), and those
-    // skip indexing and copying, only losing their resolution-only keywords.
+    // The upgrade's walk also runs the never-prune, children first: a property
+    // or branch that accepts nothing is only seen as such once its own unions
+    // are pruned (`anyOf: [false]` becomes `not: {}`), and its parent decides
+    // on it after that, in the same run. It notes what the ref stage needs:
+    // most tool schemas hold no `$ref` (236 of the 261 real MCP schemas in the
+    // corpus), and those skip indexing and copying, only losing their
+    // resolution-only keywords.
     let (mut had_refs, mut resolution_keys) = (false, false);
-    // Children first: a property or branch that accepts nothing is only seen
-    // as such once its own unions are pruned (`anyOf: [false]` becomes
-    // `not: {}`), and its parent decides on it after that, in the same run.
-    walk::post_order(&mut doc, cx, &mut |v, cx| {
-        if let Value::Object(m) = v {
-            prune_never(m, cx);
-            had_refs |= refs::follows(m);
-            resolution_keys |= refs::has_resolution_keys(m);
-        }
-        Ok(())
+    let moves = draft::upgrade_then(&mut doc, cx, &mut |m, cx| {
+        prune_never(m, cx);
+        had_refs |= refs::follows(m);
+        resolution_keys |= refs::has_resolution_keys(m);
     })?;
     let mut out = if had_refs {
         let mut out = refs::inline(&doc, &moves, cx)?;

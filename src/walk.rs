@@ -24,7 +24,7 @@ pub struct Cx<'t> {
     pub closed: std::collections::HashSet<u64>,
     /// `$ref` targets reached from inside a `oneOf` branch or a `not`
     /// (`refs::excluded_targets`): narrowing inside them can widen the whole.
-    pub excluded: Vec<Pointer>,
+    pub excluded: Vec<String>,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: std::collections::HashMap<(&'static str, String), usize>,
 }
@@ -117,7 +117,7 @@ impl<'t> Cx<'t> {
     /// Is the current node inside a `oneOf` branch or a `not`, by its own
     /// pointer or inside a `$ref` target that one of them refers to?
     pub fn under_exclusion(&self) -> bool {
-        under_exclusion(&self.path) || self.excluded.iter().any(|t| self.path.starts_with(t))
+        under_exclusion(&self.path) || self.excluded.iter().any(|t| crate::refs::within(self.path.as_str(), t))
     }
 
     pub fn count(&mut self, counter: &'static str) {

@@ -198,7 +198,7 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
 /// branch that refers to it: inside `oneOf` or `not`, accepting less can make
 /// the whole accept more, so `Cx::under_exclusion` counts these as excluded
 /// too (the definition's own pointer, `/$defs/B/...`, is under neither).
-pub(crate) fn excluded_targets(doc: &Value) -> Vec<Pointer> {
+pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
     let mut sites: Vec<(Pointer, String)> = Vec::new();
     crate::walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
         if let Some(r) = node.field("$ref").or_else(|| node.field("$dynamicRef")).and_then(Value::as_str) {
@@ -209,34 +209,40 @@ pub(crate) fn excluded_targets(doc: &Value) -> Vec<Pointer> {
         return Vec::new();
     }
     let (index, moves) = (Index::build(doc), Moves::default());
-    let edges: Vec<(Pointer, Pointer)> =
-        sites.into_iter().filter_map(|(at, r)| index.target(&r, &at, doc, &moves).map(|(to, _)| (at, to))).collect();
-    // Breadth first from the sites under an exclusion; a target, once
-    // excluded, excludes the targets of every site inside it. Sorted by their
-    // rendered pointers, the sites inside a target are one run: its own
-    // pointer, then those that continue it with `/` (and `/` sorts right
-    // before `0`), so each taken target costs a binary search and its run.
-    let mut by_site: Vec<(String, &Pointer)> = edges.iter().map(|(at, to)| (at.to_string(), to)).collect();
-    by_site.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    let mut excluded: HashSet<&Pointer> = HashSet::new();
-    let mut frontier: Vec<&Pointer> = Vec::new();
-    for (at, to) in &edges {
-        if crate::walk::under_exclusion(at) && excluded.insert(to) {
-            frontier.push(to);
+    // (site, target), both rendered; and the targets of the sites under an exclusion.
+    let mut edges: Vec<(String, String)> = Vec::with_capacity(sites.len());
+    let mut frontier: Vec<String> = Vec::new();
+    for (at, r) in &sites {
+        if let Some((to, _)) = index.target(r, at, doc, &moves) {
+            if crate::walk::under_exclusion(at) {
+                frontier.push(to.to_string());
+            }
+            edges.push((at.to_string(), to.to_string()));
         }
     }
+    // Breadth first from those; a target, once excluded, excludes the targets
+    // of every site inside it. Sorted, the sites inside a target are one run:
+    // its own pointer, then those that continue it with `/` (which sorts right
+    // before `0`), so each target taken costs a binary search and its run.
+    edges.sort_unstable();
+    let mut excluded: HashSet<String> = HashSet::new();
+    frontier.retain(|t| excluded.insert(t.clone()));
     while let Some(t) = frontier.pop() {
-        let (own, after) = (t.to_string(), format!("{t}0"));
-        let start = by_site.partition_point(|(at, _)| at.as_str() < own.as_str());
-        let end = by_site.partition_point(|(at, _)| at.as_str() < after.as_str());
-        for (at, to) in &by_site[start..end] {
-            let inside = at.len() == own.len() || at.as_bytes()[own.len()] == b'/';
-            if inside && excluded.insert(to) {
-                frontier.push(to);
+        let after = format!("{t}0");
+        let start = edges.partition_point(|(at, _)| at.as_str() < t.as_str());
+        let end = edges.partition_point(|(at, _)| at.as_str() < after.as_str());
+        for (at, to) in &edges[start..end] {
+            if within(at, &t) && excluded.insert(to.clone()) {
+                frontier.push(to.clone());
             }
         }
     }
-    excluded.into_iter().cloned().collect()
+    excluded.into_iter().collect()
+}
+
+/// Is the rendered pointer `p` the pointer `of` or below it?
+pub(crate) fn within(p: &str, of: &str) -> bool {
+    p.starts_with(of) && (p.len() == of.len() || p.as_bytes()[of.len()] == b'/')
 }
 
 struct Expander<'d> {
