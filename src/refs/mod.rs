@@ -178,7 +178,14 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
         else {
             return;
         };
-        if path.is_empty() || !settled {
+        if !settled {
+            return;
+        }
+        // The expander always takes a root `$ref` in (the root is the
+        // definition); left by a rule (a merged single-entry `allOf`), it
+        // would be inlined by the next run.
+        if path.is_empty() {
+            settled = false;
             return;
         }
         let Some((to, _)) = index.target(r, path, out, &moves) else {
