@@ -234,16 +234,14 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
     let mut out = if had_refs {
         let mut out = refs::inline(&doc, &moves, cx)?;
         // Inlining can bring never-schemas where the first prune could not see them.
-        walk::post_order(&mut out, cx, &mut |v, cx| {
-            if let Value::Object(m) = v {
-                prune_never(m, cx);
-            }
-            Ok(())
-        })?;
+        prune_all(&mut out, cx)?;
         out
     } else {
         if resolution_keys {
             refs::strip_resolution_keys(&mut doc);
+            // A node that accepts nothing but held a `$defs` (kept by the
+            // prune while a ref could lead into it) is seen as such now.
+            prune_all(&mut doc, cx)?;
         }
         doc
     };
@@ -256,6 +254,16 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
     })?;
     prune_definitions(&mut out);
     Ok((out, had_refs))
+}
+
+/// The never-prune over a whole document, children first.
+fn prune_all(doc: &mut Value, cx: &mut Cx) -> Result<()> {
+    walk::post_order(doc, cx, &mut |v, cx| {
+        if let Value::Object(m) = v {
+            prune_never(m, cx);
+        }
+        Ok(())
+    })
 }
 
 /// Drops root `$defs` entries no longer referenced (a merged root union can orphan

@@ -67,10 +67,16 @@ pub fn is_null_schema(v: &Value) -> bool {
         || m.field("const") == Some(&Value::Null) && !m.has("type")
 }
 
-/// The `false` schema, `{"not": {}}`, with any annotations (`z.never().describe()`).
+/// A schema that accepts nothing: `{"not": {}}` (the `false` schema), with
+/// any other keywords, since keywords only ever add conditions
+/// (`z.never().describe()`; `{"not": {}, "$schema": ...}`, whose `$schema` a
+/// later rule strips). Not one holding `$defs`, `$id` or an anchor: a `$ref`
+/// elsewhere may still lead into it until refs are resolved, and resolving
+/// removes those keywords.
 pub fn is_never(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) && m.keys().all(|k| k == "not" || is_annotation(k))
+        m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty))
+            && !m.keys().any(|k| crate::refs::RESOLUTION_KEYS.contains(&k.as_str()))
     })
 }
 

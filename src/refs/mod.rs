@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 const MAX_REF_CHAIN: usize = 128;
 
 /// Keywords that only serve resolution; they are gone after inlining.
-const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
+pub(crate) const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
 
 /// Does this schema node hold a `$ref` (or `$dynamicRef`) the expander would follow?
 pub(crate) fn follows(node: &Map<String, Value>) -> bool {
