@@ -367,7 +367,7 @@ fn requires_never(b: &Value) -> bool {
     })
 }
 
-fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
+pub(crate) fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
     // One pass over the keys instead of five hashed probes (and a copy of
     // `required`) per node, twice per call: most nodes have none of these keys.
     let (mut unions, mut props, mut additional) = (false, false, false);
