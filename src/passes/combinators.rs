@@ -294,8 +294,12 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     }
     let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     match branches.len() {
+        // Every branch was ruled out (a sibling `enum` no branch admits, as
+        // `distribute_siblings` finds): the node accepts nothing, which
+        // dropping the union would turn into accepting everything.
         0 => {
             node.remove_field("anyOf");
+            node.insert("not".into(), json!({}));
             cx.count("emptyUnionDrops");
         }
         1 => {

@@ -41,6 +41,10 @@ pub const fn enforce(name: &'static str, run: fn(&mut Map<String, Value>, &mut C
 /// Runs the target's rules on one node whose subschemas are already normalized.
 /// Rules that build new subschemas (type-array splits, merges) call this on them.
 pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    // What the rules below this node ruled out (a property or branch that now
+    // accepts nothing, a union left with one branch) goes first, as the next
+    // run's never-prune would take it.
+    crate::prune_never(node, cx);
     for p in cx.target.passes {
         if p.stage == Stage::Enforce && cx.opts.strict_stage == crate::options::StrictStage::Sanitize {
             continue;
