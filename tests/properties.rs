@@ -754,8 +754,17 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
         // wrote it itself (`not: {}` for a union none of whose branches can
         // match): the relaxed original cannot model that one.
         let unkept = |p: &str| p.rsplit('/').next().is_some_and(|k| !judge.caps.keeps(k));
+        // A spilled keyword the target keeps elsewhere (llguidance keeps
+        // `minLength`, but not beside a `pattern`, which an `allOf` merge can
+        // bring together) is a reported widening `relax` cannot model.
+        let spilled_kept = |d: &toolschema::Diagnostic| {
+            d.code == "keyword-spilled"
+                && d.message.split(" not accepted").next().is_some_and(|ks| ks.split(", ").any(|k| judge.caps.keeps(k)))
+        };
         let explains = |d: &&toolschema::Diagnostic| {
-            WIDENING.contains(&d.code) || (d.code == "keyword-dropped" && (d.pointer.is_empty() || unkept(&d.pointer)))
+            WIDENING.contains(&d.code)
+                || (d.code == "keyword-dropped" && (d.pointer.is_empty() || unkept(&d.pointer)))
+                || spilled_kept(d)
         };
         if let Some(d) = out.report.diagnostics.iter().find(explains) {
             seen.explained.push(d.code);
