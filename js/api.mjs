@@ -4,6 +4,7 @@
 import { memoize } from "./cache.mjs";
 import { ToolSchemaError } from "./error.mjs";
 import { toJsonText } from "./input.mjs";
+import { schemaSlot, toolArray, withToolArray } from "./tools.mjs";
 import { call, glue, guarded } from "./wasm.mjs";
 
 export { ToolSchemaError };
@@ -119,24 +120,12 @@ export function normalizeTools(tools, options) {
   return memoize(tools, `tools\n${opts}`, (list) => call(glue.normalizeToolsJson, list, opts), (t) => toJsonText(withPlainSchemas(t)));
 }
 
-const SCHEMA_SLOTS = [["function", "parameters"], ["parameters"], ["input_schema"], ["inputSchema"], ["parametersJsonSchema"]];
-
-/** Where a tool in any provider's shape keeps its schema: `{path, holder, value}`, or undefined. */
-function schemaSlot(tool) {
-  for (const path of SCHEMA_SLOTS) {
-    const holder = path.length === 2 ? tool?.[path[0]] : tool;
-    const value = holder?.[path[path.length - 1]];
-    if (value !== undefined) return { path, holder, value };
-  }
-  return undefined;
-}
-
 // Tools built with schema libraries (Zod, Valibot, ArkType) carry instances in
 // their schema slot; each is converted the way a lone schema would be.
 function withPlainSchemas(tools) {
-  const array = Array.isArray(tools) ? tools : tools?.tools ?? tools?.result?.tools ?? tools?.functionDeclarations;
-  if (!Array.isArray(array)) return tools;
-  const converted = array.map((tool) => {
+  const list = toolArray(tools);
+  if (list === undefined) return tools;
+  const converted = list.array.map((tool) => {
     const slot = schemaSlot(tool);
     if (slot === undefined) return tool;
     const { path, holder, value } = slot;
@@ -145,10 +134,7 @@ function withPlainSchemas(tools) {
     const plain = JSON.parse(toJsonText(value));
     return path.length === 2 ? { ...tool, [path[0]]: { ...holder, [path[1]]: plain } } : { ...tool, [path[0]]: plain };
   });
-  if (Array.isArray(tools)) return converted;
-  if (Array.isArray(tools.tools)) return { ...tools, tools: converted };
-  if (Array.isArray(tools.result?.tools)) return { ...tools, result: { ...tools.result, tools: converted } };
-  return { ...tools, functionDeclarations: converted };
+  return withToolArray(tools, list.place, converted);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ToolSchemaError, checkSchema, normalize, prepareToolCall, targets, version } from "./node.mjs";
+import { SCHEMA_PLACES, schemaSlot, toolArray } from "./tools.mjs";
 
 const HELP = `Usage:
   toolschema normalize --target <id> [file|-]   rewrite each schema for the target
@@ -18,8 +19,9 @@ const HELP = `Usage:
 Input (a file, or stdin when the file is "-" or absent), any of:
   a JSON Schema
   a tool list: OpenAI [{type: "function", function: {name, parameters}}], OpenAI Responses
-    [{type: "function", name, parameters}], Anthropic [{name, input_schema}], MCP [{name, inputSchema}]
-  an MCP tools/list response: {result: {tools: [...]}} or {tools: [...]}
+    [{type: "function", name, parameters}], Anthropic [{name, input_schema}], MCP [{name, inputSchema}],
+    Gemini [{name, parameters}] or [{name, parametersJsonSchema}]
+  an MCP tools/list response: {result: {tools: [...]}} or {tools: [...]}; Gemini {functionDeclarations: [...]}
 The output keeps the input's shape with each schema rewritten; with --target openai-strict,
 OpenAI-shaped tools also get "strict" set to whether strict mode could express their schema.
 
@@ -123,29 +125,25 @@ const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
  * key holding the schema, so results are written back in the input's shape.
  */
 function locateSchemas(document) {
-  let tools;
-  if (Array.isArray(document)) tools = document;
-  else if (isObject(document) && Array.isArray(document.result?.tools)) tools = document.result.tools;
-  else if (isObject(document) && Array.isArray(document.tools)) tools = document.tools;
-  if (tools === undefined) {
+  const list = toolArray(document);
+  if (list === undefined) {
     return { single: true, slots: [{ name: "schema", holder: { schema: document }, key: "schema" }] };
   }
-  return { single: false, slots: tools.map(toolSlot).filter((slot) => slot.key in slot.holder) };
+  return { single: false, slots: list.array.map(toolSlot).filter((slot) => slot !== undefined) };
 }
 
 function toolSlot(tool, index) {
-  if (isObject(tool) && tool.type === "function" && isObject(tool.function)) {
-    return { name: tool.function.name, holder: tool.function, key: "parameters", strictHolder: tool.function };
+  const slot = schemaSlot(tool);
+  if (slot === undefined || !isObject(slot.holder)) {
+    // An OpenAI function without parameters has nothing to rewrite.
+    if (isObject(tool) && isObject(tool.function)) return undefined;
+    throw new UsageError(`tool #${index} has no schema in a known place (${SCHEMA_PLACES})`);
   }
-  if (isObject(tool)) {
-    const name = tool.name ?? `#${index}`;
-    if ("input_schema" in tool) return { name, holder: tool, key: "input_schema" };
-    if ("inputSchema" in tool) return { name, holder: tool, key: "inputSchema" };
-    if ("parameters" in tool) {
-      return { name, holder: tool, key: "parameters", strictHolder: tool.type === "function" ? tool : undefined };
-    }
-  }
-  throw new UsageError(`tool #${index} has no schema in a known place (function.parameters, parameters, input_schema, inputSchema)`);
+  const name = tool.function?.name ?? tool.name ?? `#${index}`;
+  // Where openai-strict's flag goes: in `function` for OpenAI chat tools,
+  // beside `parameters` for Responses tools.
+  const strictHolder = slot.path.length === 2 || (slot.key === "parameters" && tool.type === "function") ? slot.holder : undefined;
+  return { name, holder: slot.holder, key: slot.key, strictHolder };
 }
 
 // A tool's failure names the tool; the error itself stays a ToolSchemaError.

@@ -47,6 +47,15 @@ describe("toolschema normalize", () => {
     "Anthropic tools": [mcpTools.map((t) => ({ name: t.name, input_schema: t.inputSchema })), (tool) => tool.input_schema],
     "MCP tools": [mcpTools, (tool) => tool.inputSchema],
     "{tools: [...]}": [{ tools: mcpTools }, (tool) => tool.inputSchema, (doc) => doc.tools],
+    "Gemini functionDeclarations (parametersJsonSchema)": [
+      { functionDeclarations: mcpTools.map((t) => ({ name: t.name, parametersJsonSchema: t.inputSchema })) },
+      (tool) => tool.parametersJsonSchema,
+      (doc) => doc.functionDeclarations,
+    ],
+    "Gemini function declarations (parameters)": [
+      mcpTools.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema })),
+      (tool) => tool.parameters,
+    ],
   };
   for (const [label, [input, schemaOf, listOf = (doc) => doc]] of Object.entries(shapes)) {
     test(`${label} are rewritten in place`, () => {
