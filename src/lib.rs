@@ -388,11 +388,28 @@ pub(crate) fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
     let never_props = props && node.field("properties").and_then(Value::as_object).is_some_and(|p| p.values().any(passes::is_never));
     if never_props {
         let required: Vec<Value> = node.field("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        // Dropping such a property is exact where its name is refused anyway;
+        // where `additionalProperties` (or a pattern) would take it, it may now
+        // be sent with any value those allow, which is said.
+        let refused = node.field("additionalProperties").is_some_and(|a| a == &Value::Bool(false) || passes::is_never(a))
+            && !node.has("patternProperties");
+        let mut dropped = Vec::new();
         if let Some(Value::Object(props)) = node.field_mut("properties") {
-            let before = props.len();
-            props.retain(|name, s| !passes::is_never(s) || required.contains(&Value::String(name.clone())));
-            for _ in props.len()..before {
-                cx.count("notDrops");
+            props.retain(|name, s| {
+                let keep = !passes::is_never(s) || required.contains(&Value::String(name.clone()));
+                if !keep {
+                    dropped.push(name.clone());
+                }
+                keep
+            });
+        }
+        for name in dropped {
+            cx.count("notDrops");
+            if !refused {
+                cx.lossy(
+                    "never-property-dropped",
+                    format!("property {name:?} accepted no value (it could only be absent); it was dropped, and the object's other keywords now let it through"),
+                );
             }
         }
     }

@@ -39,6 +39,7 @@ pub const WIDENING: &[&str] = &[
     "type-inferred-under-exclusion",
     "branch-typed-under-exclusion",
     "one-of-branch-dropped",
+    "never-property-dropped",
     "required-undeclared",
     "recursion-cut",
     "ref-budget-exceeded",
