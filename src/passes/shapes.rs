@@ -138,11 +138,10 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
         // Read as written, the members lost what the target's rules added to
         // them (the objects they closed: Anthropic's SDK closes every object),
-        // and only the root gets the rules again below. They get them now, as
-        // the next run would; a target that closes nothing reads them unchanged.
-        if !cx.closed.is_empty() {
-            rerun_members(node, cx)?;
-        }
+        // and members that several entries declare are new conjunctions
+        // (`items` of two entries), while only the root gets the rules again
+        // below. They get them now, as the next run would.
+        rerun_members(node, cx)?;
     }
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
