@@ -169,10 +169,6 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if node.has("allOf") {
         return Ok(());
     }
-    // Among them the never-prune's: a union left with one branch (an entry's
-    // `anyOf` beside the other entries' type) is folded into the node, as the
-    // next run's prune would fold it.
-    crate::prune_never(node, cx);
     if exact {
         // Members that more than one side declares are merged by `conjoin` into
         // new subschemas, which need the rules again (Gemini's propertyOrdering);
