@@ -149,10 +149,13 @@ impl Pointer {
 
     /// Is `other` this pointer or one of its ancestors?
     pub fn starts_with(&self, other: &Pointer) -> bool {
-        other.ends.len() <= self.ends.len()
-            && self.buf.starts_with(&other.buf)
-            && (self.buf.len() == other.buf.len() || self.buf.as_bytes()[other.buf.len()] == b'/')
+        other.ends.len() <= self.ends.len() && within(&self.buf, &other.buf)
     }
+}
+
+/// Is the rendered pointer `p` the rendered pointer `of` or below it?
+pub fn within(p: &str, of: &str) -> bool {
+    p.starts_with(of) && (p.len() == of.len() || p.as_bytes()[of.len()] == b'/')
 }
 
 impl fmt::Display for Pointer {

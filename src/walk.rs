@@ -117,7 +117,7 @@ impl<'t> Cx<'t> {
     /// Is the current node inside a `oneOf` branch or a `not`, by its own
     /// pointer or inside a `$ref` target that one of them refers to?
     pub fn under_exclusion(&self) -> bool {
-        under_exclusion(&self.path) || self.excluded.iter().any(|t| crate::refs::within(self.path.as_str(), t))
+        under_exclusion(&self.path) || self.excluded.iter().any(|t| crate::pointer::within(self.path.as_str(), t))
     }
 
     pub fn count(&mut self, counter: &'static str) {

@@ -239,17 +239,12 @@ pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
         let start = edges.partition_point(|(at, _)| at.as_str() < t.as_str());
         let end = edges.partition_point(|(at, _)| at.as_str() < after.as_str());
         for (at, to) in &edges[start..end] {
-            if within(at, &t) && excluded.insert(to.clone()) {
+            if crate::pointer::within(at, &t) && excluded.insert(to.clone()) {
                 frontier.push(to.clone());
             }
         }
     }
     excluded.into_iter().collect()
-}
-
-/// Is the rendered pointer `p` the pointer `of` or below it?
-pub(crate) fn within(p: &str, of: &str) -> bool {
-    p.starts_with(of) && (p.len() == of.len() || p.as_bytes()[of.len()] == b'/')
 }
 
 struct Expander<'d> {
