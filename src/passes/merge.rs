@@ -177,6 +177,17 @@ pub struct Lifted {
 }
 
 impl SharedMembers {
+    /// Every member of `node`, as if each were shared: for rerunning the rules
+    /// over all of them (a merge that read every member as written).
+    pub fn every(node: &Map<String, Value>) -> Self {
+        let mut properties: Vec<String> = match node.field("properties") {
+            Some(Value::Object(props)) => props.keys().cloned().collect(),
+            _ => Vec::new(),
+        };
+        properties.sort_unstable();
+        SharedMembers { properties, items: true, additional: true }
+    }
+
     pub fn of<'a>(sides: impl Iterator<Item = &'a Map<String, Value>> + Clone) -> Self {
         let twice = |key: &str| sides.clone().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
         let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();

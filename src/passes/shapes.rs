@@ -1,7 +1,7 @@
 //! Objects, arrays and the root in the shapes the wire requires.
 use crate::lookup::Fields;
 use super::combinators::overlay_branch;
-use super::merge::{as_written, conjoin, is_object_like, unite_objects};
+use super::merge::{as_written, conjoin, is_object_like, unite_objects, SharedMembers};
 use super::{apply, types_of};
 use crate::error::Result;
 use crate::walk::Cx;
@@ -141,7 +141,10 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         // and members that several entries declare are new conjunctions
         // (`items` of two entries), while only the root gets the rules again
         // below. They get them now, as the next run would.
-        rerun_members(node, cx)?;
+        SharedMembers::every(node).rerun(node, cx, &mut |v, cx| match v {
+            Value::Object(m) => apply(m, cx),
+            _ => Ok(()),
+        })?;
     }
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
@@ -206,32 +209,6 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         // The reshaped root needs the node rules once more (properties, strictness);
         // on an object root without combinators this rule changes nothing, so it ends.
         apply(node, cx)?;
-    }
-    Ok(())
-}
-
-/// The node rules over the members `merge::as_written` reopens (properties,
-/// `items`, `additionalProperties`), children first.
-fn rerun_members(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    let rules = &mut |v: &mut Value, cx: &mut Cx| match v {
-        Value::Object(m) => apply(m, cx),
-        _ => Ok(()),
-    };
-    if let Some(Value::Object(props)) = node.field_mut("properties") {
-        cx.enter("properties")?;
-        for (name, member) in props.iter_mut() {
-            cx.enter(name.as_str())?;
-            crate::walk::post_order(member, cx, rules)?;
-            cx.leave();
-        }
-        cx.leave();
-    }
-    for key in ["items", "additionalProperties"] {
-        if let Some(member) = node.field_mut(key) {
-            cx.enter(key)?;
-            crate::walk::post_order(member, cx, rules)?;
-            cx.leave();
-        }
     }
     Ok(())
 }
