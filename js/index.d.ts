@@ -271,6 +271,7 @@ export type ArgumentRewriteCode =
   | "null-restored"
   | "empty-string-removed"
   | "enum-restored"
+  | "single-value-restored"
   | "branch-selected"
   | "root-unwrapped"
   | "number-parsed"

@@ -154,7 +154,8 @@ fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
         });
     }
     for key in ["anyOf", "oneOf", "allOf", "enum", "not"] {
-        if m.has(key) {
+        let assertion = matches!(key, "enum" | "not");
+        if m.has(key) && !(assertion && target.caps.root_assertions) {
             out.push(Violation {
                 code: "root-combinator",
                 pointer: format!("/{key}"),

@@ -25,6 +25,10 @@ pub struct Cx<'t> {
     /// `$ref` targets reached from inside a `oneOf` branch or a `not`
     /// (`refs::excluded_targets`): narrowing inside them can widen the whole.
     pub excluded: Vec<String>,
+    /// A subschema a rule built at the current pointer (a type array's
+    /// branch, a distributed union branch) is being normalized: its pointer
+    /// is its parent's, but it is not that node (`Cx::at_root`).
+    pub in_branch: bool,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: std::collections::HashMap<(&'static str, String), usize>,
 }
@@ -63,6 +67,7 @@ impl<'t> Cx<'t> {
             null_dropped: Default::default(),
             closed: Default::default(),
             excluded: Vec::new(),
+            in_branch: false,
             repeats: Default::default(),
         }
     }
@@ -118,6 +123,13 @@ impl<'t> Cx<'t> {
     /// pointer or inside a `$ref` target that one of them refers to?
     pub fn under_exclusion(&self) -> bool {
         under_exclusion(&self.path) || self.excluded.iter().any(|t| crate::pointer::within(self.path.as_str(), t))
+    }
+
+    /// Is the node the rules see the document's root itself? A branch a rule
+    /// built at the root's pointer is not: the rules that reshape the root
+    /// (an object root, a wrapped scalar) are for the root alone.
+    pub fn at_root(&self) -> bool {
+        self.path.is_empty() && !self.in_branch
     }
 
     pub fn count(&mut self, counter: &'static str) {

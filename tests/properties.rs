@@ -747,9 +747,10 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
         if original.is_valid(&i) {
             continue;
         }
-        // A widening rewrite, or a keyword dropped at the root (where unions
-        // are first merged into the root, so the dropped `enum`/`not` may not
-        // be written at the root of the original).
+        // A widening rewrite, or a keyword dropped or spilled at the root
+        // (where unions are first merged into the root, so the dropped
+        // `not` or spilled `enum`/`const` may not be written at the root of
+        // the original).
         // A keyword the target does not keep is also dropped where the core
         // wrote it itself (`not: {}` for a union none of whose branches can
         // match): the relaxed original cannot model that one.
@@ -764,6 +765,7 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
         let explains = |d: &&toolschema::Diagnostic| {
             WIDENING.contains(&d.code)
                 || (d.code == "keyword-dropped" && (d.pointer.is_empty() || unkept(&d.pointer)))
+                || (d.code == "keyword-spilled" && d.pointer.is_empty() && d.message.starts_with("root "))
                 || spilled_kept(d)
         };
         if let Some(d) = out.report.diagnostics.iter().find(explains) {

@@ -11,10 +11,44 @@ use serde_json::{Map, Value};
 
 #[derive(Clone, Copy)]
 pub(super) enum Mode {
-    /// Undo what normalization did to the argument shape.
-    Restore { empty_strings: bool },
+    /// Undo what normalization did to the argument shape. `widened` says
+    /// which one-value places the target could not say exactly.
+    Restore { empty_strings: bool, widened: Widened },
     /// Coerce what the schema alone says how to coerce.
     Repair,
+}
+
+/// Which places that admit exactly one value the target widened: a null
+/// type where it has none (Gemini, Cloud Code Assist: a nullable or optional
+/// string), a `const` or one-value `enum` where it keeps neither keyword.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Widened {
+    pub null: bool,
+    pub literals: bool,
+}
+
+impl Widened {
+    pub(super) fn by(caps: &crate::targets::Caps) -> Widened {
+        Widened { null: !caps.null_type, literals: !caps.keeps("const") && !caps.keeps("enum") }
+    }
+}
+
+/// The one value a schema admits, where it says so directly: `type: "null"`,
+/// a `const`, a one-value `enum`.
+fn single_value(m: &Map<String, Value>) -> Option<&Value> {
+    const NULL: Value = Value::Null;
+    if let Some(c) = m.field("const") {
+        return Some(c);
+    }
+    if let Some(Value::Array(e)) = m.field("enum") {
+        return (e.len() == 1).then(|| &e[0]);
+    }
+    let only_null = match m.field("type") {
+        Some(Value::String(t)) => t == "null",
+        Some(Value::Array(ts)) => !ts.is_empty() && ts.iter().all(|t| t == "null"),
+        _ => false,
+    };
+    only_null.then_some(&NULL)
 }
 
 pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Report) -> Result<()> {
@@ -82,7 +116,10 @@ impl<'d> Fixer<'d, '_> {
             }
         }
         match self.mode {
-            Mode::Restore { .. } => self.restore_scalar(value, m),
+            Mode::Restore { widened, .. } => {
+                self.restore_scalar(value, m);
+                self.restore_single(value, m, widened);
+            }
             Mode::Repair => self.coerce(value, m)?,
         }
         match value {
@@ -124,7 +161,8 @@ impl<'d> Fixer<'d, '_> {
         matches!(
             self.mode,
             Mode::Restore {
-                empty_strings: true
+                empty_strings: true,
+                ..
             }
         ) && value.is_object() | value.is_array()
             && has_empty(value)
@@ -185,6 +223,25 @@ impl<'d> Fixer<'d, '_> {
         );
         *value = found;
         self.note("enum-restored", msg);
+    }
+
+    /// Where the original admits exactly one value and the target could not
+    /// say so (Gemini has no null type: `type: "null"` went out as a nullable
+    /// string), whatever the model sent there stands for that value, which the
+    /// tool takes and nothing else (issue 22).
+    fn restore_single(&mut self, value: &mut Value, m: &Map<String, Value>, widened: Widened) {
+        let Some(only) = single_value(m) else { return };
+        if *value == *only || !(if only.is_null() { widened.null } else { widened.literals }) {
+            return;
+        }
+        let msg = format!(
+            "the schema accepts only {} for {}, which the target could not say; the {} sent there became it",
+            preview(only),
+            place(&self.ipath),
+            preview(value)
+        );
+        *value = only.clone();
+        self.note("single-value-restored", msg);
     }
 
     /// The schema's own types decide: a value of a type the node does not
@@ -272,7 +329,7 @@ impl<'d> Fixer<'d, '_> {
         let keys: Vec<String> = obj.keys().cloned().collect();
         for key in keys {
             let subs = self.subschemas(m, &key);
-            if let Mode::Restore { empty_strings } = self.mode {
+            if let Mode::Restore { empty_strings, .. } = self.mode {
                 if !required.contains(&key.as_str()) {
                     if let Some(code) = self.removable(&obj[&key], &subs, empty_strings)? {
                         let removed = obj.remove_field(&key).unwrap_or_default();

@@ -247,6 +247,7 @@ fn restore_with(
     }
     let mode = fix::Mode::Restore {
         empty_strings: opts.empty_strings,
+        widened: fix::Widened::by(&target.caps),
     };
     fix::run(&mut args, doc, mode, &mut report)?;
     Ok(Rewritten { args, report })

@@ -45,6 +45,7 @@ pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // accepts nothing, a union left with one branch) goes first, as the next
     // run's never-prune would take it.
     crate::prune_never(node, cx);
+    types::narrow_to_values(node);
     for p in cx.target.passes {
         if p.stage == Stage::Enforce && cx.opts.strict_stage == crate::options::StrictStage::Sanitize {
             continue;
@@ -52,6 +53,16 @@ pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         (p.run)(node, cx)?;
     }
     Ok(())
+}
+
+/// `apply` for a subschema a rule built at the current pointer (one branch
+/// of a split type array): the rules see it as that branch, never as the
+/// document's root, even at the root's pointer.
+pub fn apply_branch(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let outer = std::mem::replace(&mut cx.in_branch, true);
+    let out = apply(node, cx);
+    cx.in_branch = outer;
+    out
 }
 
 /// The node's `type` as a list (empty when absent).

@@ -2,7 +2,11 @@
 use crate::lookup::Fields;
 use super::combinators::overlay_branch;
 use super::merge::{as_written, conjoin, is_object_like, unite_objects, SharedMembers};
-use super::{apply, types_of};
+use super::spill::render;
+use super::types::value_has_type;
+use super::{append_description, apply, types_of};
+use crate::keywords;
+use crate::options::SpillFormat;
 use crate::error::Result;
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};
@@ -115,11 +119,16 @@ pub fn property_ordering(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<
 
 /// The root of a tool's parameters must be `type: "object"` with no combinator
 /// (OpenAI F4/F5 even without strict, Anthropic F13, Gemini). A root union of
-/// objects is merged into one object (the OpenClaw approach, seed 004); a scalar
-/// root is wrapped as the single property `value` (WordPress abilities may take
-/// scalar input: providers.md footnote p).
+/// objects is merged into one object (the OpenClaw approach, seed 004); a root
+/// that cannot be an object is wrapped as the single property `value`
+/// (WordPress abilities may take scalar input: providers.md footnote p). What
+/// the root can be is read from its types, `enum`/`const` values, union
+/// branches and type-specific keywords, so an untyped scalar root
+/// (`{"enum": ["text", 1]}`) is wrapped like a typed one, and a root that says
+/// nothing (`{}`) is an object with no declared properties: an MCP tool's
+/// arguments are an object (issue 21), never a made-up `value`.
 pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if !cx.path.is_empty() || !cx.target.caps.root_object {
+    if !cx.at_root() || !cx.target.caps.root_object {
         return Ok(());
     }
     let mut changed = false;
@@ -149,7 +158,13 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
         changed = true;
-        let objs: Vec<Map<String, Value>> = flatten_unions(branches);
+        let objs: Vec<Map<String, Value>> = flatten_unions(branches.clone());
+        if !objs.is_empty() && objs.iter().all(|b| root_kinds(b).is_some_and(|k| !k.object)) {
+            // No branch can be an object: the union is a scalar root, wrapped
+            // whole below instead of merged into an object of nothing.
+            node.insert(key.into(), Value::Array(branches));
+            continue;
+        }
         let object_like: Vec<&Map<String, Value>> =
             objs.iter().filter(|b| is_object_like(&Value::Object((*b).clone()))).collect();
         if object_like.len() < objs.len() {
@@ -163,16 +178,25 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         cx.count("rootUnionsMerged");
     }
     let types = types_of(node);
-    let object = types.contains(&"object");
-    if object && types.len() == 1 && node.field("type").is_some_and(Value::is_array) {
-        // `["object"]` is an object root, but the check (and F4's validators)
-        // want the string.
-        node.insert("type".into(), json!("object"));
-        changed = true;
-    } else if types.is_empty() && !node.has("items") {
-        node.insert("type".into(), json!("object"));
-        changed = true;
-    } else if !object || types.len() > 1 {
+    let declared = kinds_of_types(&types);
+    let kinds = match root_kinds(node) {
+        // Values none of which has the declared type accept nothing; the
+        // declared type decides, as it did before values were read.
+        Some(k) if k == Kinds::default() => declared,
+        k => k,
+    };
+    let object_root = kinds.map_or(true, |k| !k.other && (k.object || !k.null));
+    if object_root {
+        if node.field("type") != Some(&json!("object")) {
+            if kinds.is_some_and(|k| k.null) {
+                cx.lossy("root-null-dropped", "the root also admitted null; a tool's arguments are an object, so the root is the object");
+            }
+            // `["object"]` is an object root, but the check (and F4's
+            // validators) want the string; an untyped root is an object.
+            node.insert("type".into(), json!("object"));
+            changed = true;
+        }
+    } else {
         let mut inner = std::mem::take(node);
         let defs = inner.remove_field("$defs");
         if changed {
@@ -197,20 +221,123 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
         cx.count("rootsWrapped");
     }
-    // On an object root these are rejected outright (F4); a wrapped scalar root
-    // took them into `value`.
-    for key in ["not", "enum", "const", "if", "then", "else"] {
-        if node.remove_field(key).is_some() {
-            changed = true;
-            cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
-        }
-    }
+    changed |= root_assertions(node, cx);
     if changed {
         // The reshaped root needs the node rules once more (properties, strictness);
         // on an object root without combinators this rule changes nothing, so it ends.
         apply(node, cx)?;
     }
     Ok(())
+}
+
+/// On an object root, `not`, `enum`, `const` and `if`/`then`/`else` are
+/// rejected outright (F4) except where the target takes them (MCP: any
+/// 2020-12 schema of type object); a wrapped scalar root took them into
+/// `value`. `enum` and `const` say which arguments the tool takes, so where
+/// they cannot stay they are spilled into the description, for the model,
+/// and reported; the round trip still checks the arguments against them.
+fn root_assertions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
+    if cx.target.caps.root_assertions {
+        return false;
+    }
+    let spill = cx.target.caps.spill
+        && cx.opts.spill != SpillFormat::None
+        && !cx.opts.strip_keywords.iter().any(|k| k == "description");
+    let mut spilled = Vec::new();
+    let mut changed = false;
+    for key in ["not", "enum", "const", "if", "then", "else"] {
+        let Some(value) = node.remove_field(key) else { continue };
+        changed = true;
+        if spill && matches!(key, "enum" | "const") {
+            spilled.push((key.to_string(), value));
+        } else {
+            cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
+        }
+    }
+    if !spilled.is_empty() {
+        let names: Vec<&str> = spilled.iter().map(|(k, _)| k.as_str()).collect();
+        cx.lossy(
+            "keyword-spilled",
+            format!("root {} not accepted by {}; moved into description", names.join(", "), cx.target.id),
+        );
+        let separator = if cx.opts.spill == SpillFormat::Paren { " " } else { "\n\n" };
+        append_description(node, &render(&spilled, cx.opts.spill), separator);
+    }
+    changed
+}
+
+/// What a root can be, as far as the wire cares: an object, null, or any
+/// other JSON type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Kinds {
+    object: bool,
+    null: bool,
+    other: bool,
+}
+
+impl Kinds {
+    fn of_type(t: &str) -> Kinds {
+        match t {
+            "object" => Kinds { object: true, ..Kinds::default() },
+            "null" => Kinds { null: true, ..Kinds::default() },
+            _ => Kinds { other: true, ..Kinds::default() },
+        }
+    }
+
+    fn of_value(v: &Value) -> Kinds {
+        match v {
+            Value::Object(_) => Kinds::of_type("object"),
+            Value::Null => Kinds::of_type("null"),
+            _ => Kinds::of_type("string"),
+        }
+    }
+
+    fn or(self, o: Kinds) -> Kinds {
+        Kinds { object: self.object || o.object, null: self.null || o.null, other: self.other || o.other }
+    }
+
+    fn and(self, o: Kinds) -> Kinds {
+        Kinds { object: self.object && o.object, null: self.null && o.null, other: self.other && o.other }
+    }
+}
+
+fn kinds_of_types(types: &[&str]) -> Option<Kinds> {
+    (!types.is_empty()).then(|| types.iter().fold(Kinds::default(), |k, t| k.or(Kinds::of_type(t))))
+}
+
+/// The kinds a schema admits (None: any): its `type`; narrowed by its
+/// `enum`/`const` values (those of a declared type), and by its union's
+/// branches; without any of these, what its type-specific keywords imply
+/// (`properties`: an object, `items`: an array, `minLength`: a string).
+fn root_kinds(node: &Map<String, Value>) -> Option<Kinds> {
+    let declared = types_of(node);
+    let mut out = kinds_of_types(&declared);
+    let values: Option<Vec<&Value>> = match (node.field("const"), node.field("enum")) {
+        (Some(c), _) => Some(vec![c]),
+        (None, Some(Value::Array(e))) => Some(e.iter().collect()),
+        _ => None,
+    };
+    if let Some(values) = values {
+        let typed = |v: &&&Value| declared.is_empty() || declared.iter().any(|t| value_has_type(v, t));
+        out = Some(values.iter().filter(typed).fold(Kinds::default(), |k, v| k.or(Kinds::of_value(v))));
+    }
+    for key in ["anyOf", "oneOf"] {
+        let Some(Value::Array(branches)) = node.field(key) else { continue };
+        if branches.is_empty() {
+            continue;
+        }
+        let union = branches
+            .iter()
+            .try_fold(Kinds::default(), |k, b| b.as_object().and_then(root_kinds).map(|b| k.or(b)));
+        if let Some(u) = union {
+            out = Some(out.map_or(u, |o| o.and(u)));
+        }
+    }
+    if out.is_none() {
+        let implied = node.keys().filter_map(|k| keywords::implied_type(k)).fold(Kinds::default(), |k, t| k.or(Kinds::of_type(t)));
+        out = (implied != Kinds::default()).then_some(implied);
+    }
+    out
 }
 
 /// The branches of a root union with nested pure unions spliced in

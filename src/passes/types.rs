@@ -1,6 +1,6 @@
 //! `type`: arrays of types, and nodes without one.
 use crate::lookup::Fields;
-use super::{apply, is_annotation, types_of};
+use super::{apply_branch, is_annotation, types_of};
 use crate::error::Result;
 use crate::keywords::{self, applies_to};
 use crate::targets::TypeArrays;
@@ -74,6 +74,27 @@ pub fn type_arrays(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     Ok(())
 }
 
+/// A `type` list narrowed to the types its `const` or `enum` values have
+/// (`{"type": ["string", "null"], "enum": ["a"]}` is `"type": "string"`):
+/// exact, since a value outside the list fails the node anyway, and needed on
+/// every target, or the output offers a `null` the tool refuses (issue 22).
+/// Values none of which has a listed type leave the node as it was.
+pub fn narrow_to_values(node: &mut Map<String, Value>) {
+    let Some(Value::Array(list)) = node.field("type") else { return };
+    let values: Vec<&Value> = match (node.field("const"), node.field("enum")) {
+        (Some(c), _) => vec![c],
+        (None, Some(Value::Array(e))) => e.iter().collect(),
+        _ => return,
+    };
+    let kept: Vec<Value> =
+        list.iter().filter(|t| t.as_str().is_some_and(|t| values.iter().any(|v| value_has_type(v, t)))).cloned().collect();
+    if kept.is_empty() || kept.len() == list.len() {
+        return;
+    }
+    let narrowed = if kept.len() == 1 { kept.into_iter().next().unwrap_or_default() } else { Value::Array(kept) };
+    node.insert("type".into(), narrowed);
+}
+
 /// Splits a multi-type node into one `anyOf` branch per type, each with only the
 /// keywords that apply to its type; annotations stay on the wrapper (the
 /// description is hoisted, not copied into every branch).
@@ -106,7 +127,7 @@ fn split(node: &mut Map<String, Value>, types: &[String], cx: &mut Cx) -> Result
         }
         let mut b = Value::Object(branch);
         if let Value::Object(m) = &mut b {
-            apply(m, cx)?;
+            apply_branch(m, cx)?;
         }
         branches.push(b);
     }
@@ -209,6 +230,13 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     }
     if node.has("anyOf") || node.has("oneOf") {
         // Typed branches are handled by the union passes; an untyped branch is typed there.
+        return Ok(());
+    }
+    if cx.at_root() && cx.target.caps.root_object {
+        // A tool's arguments are an object: a root that says nothing is an
+        // object with no declared properties, not a string the root rule
+        // would then wrap as a made-up `value` parameter (issue 21).
+        node.insert("type".into(), json!("object"));
         return Ok(());
     }
     node.insert("type".into(), json!("string"));

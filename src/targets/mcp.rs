@@ -7,7 +7,7 @@ pub static MCP: Target = Target {
     id: "mcp",
     description: "MCP tool inputSchema: draft 2020-12, refs inlined, object root",
     source: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools",
-    caps: super::Caps { strip: &["$schema", "nullable"], root_object: true, ..BASE },
+    caps: super::Caps { strip: &["$schema", "nullable"], root_object: true, root_assertions: true, ..BASE },
     passes: PASSES,
     on_violation: OnViolation::Report,
     relaxed: None,

@@ -50,6 +50,10 @@ pub struct Caps {
     pub array_items: bool,
     /// The root must be `type: "object"` without a root combinator (F4, F5, F13).
     pub root_object: bool,
+    /// The object root may also carry `enum`, `const`, `not` and
+    /// `if`/`then`/`else` (MCP: any 2020-12 schema of type object); OpenAI
+    /// rejects them there (F4), and the others follow it.
+    pub root_assertions: bool,
     /// Every `required` name must be a declared property (Gemini, Groq F25).
     pub required_declared: bool,
     /// String formats the target accepts; `None` accepts any.
@@ -114,6 +118,7 @@ pub const BASE: Caps = Caps {
     object_properties: false,
     array_items: false,
     root_object: false,
+    root_assertions: false,
     required_declared: false,
     formats: None,
     null_type: true,
