@@ -215,12 +215,12 @@ fn hostile_arguments_and_schemas_are_bounded() {
         defs.insert(format!("d{i}"), json!({"anyOf": [{"$ref": prev}, {"allOf": [{"$ref": prev}]}]}));
     }
     let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d40"}}, "$defs": defs});
-    let started = std::time::Instant::now();
+    // The step budget is what ends it (tests never time: a wall-clock bound failed
+    // on a loaded machine while the work was the same).
     match args::prepare(&json!({"x": "true"}), &schema, strict, &opts) {
         Ok(_) => {}
         Err(e) => assert_eq!(e.code(), "too-large", "{e}"),
     }
-    assert!(started.elapsed().as_secs() < 20, "the union bomb took {:?}", started.elapsed());
 
     // 100,000 items under uniqueItems, and a 100,000-value enum.
     let many: Vec<Value> = (0..100_000).map(|i| json!(i)).collect();
