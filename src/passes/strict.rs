@@ -21,18 +21,11 @@ pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Res
     Ok(())
 }
 
-/// Regex features outside the provider's engine: lookaround and backreferences.
-/// (pydantic-ai's OpenAI transformer and the pi-ai Responses walker drop these.)
-fn unsupported_regex(p: &str) -> bool {
-    p.contains("(?=") || p.contains("(?!") || p.contains("(?<=") || p.contains("(?<!") || {
-        let b = p.as_bytes();
-        b.windows(2).any(|w| w[0] == b'\\' && w[1].is_ascii_digit() && w[1] != b'0')
-    }
-}
-
-/// Patterns with lookaround or backreferences are removed (and spilled).
+/// Patterns with lookaround or backreferences, features outside the
+/// provider's engine (pydantic-ai's OpenAI transformer and the pi-ai Responses
+/// walker drop these), are removed (and spilled).
 pub fn regex_subset(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.field("pattern").and_then(Value::as_str).is_some_and(unsupported_regex) {
+    if node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
         strip(node, &["pattern".to_string()], cx);
     }
     Ok(())
