@@ -6,7 +6,7 @@ use crate::keywords::TYPE_NAMES;
 use crate::passes::types::is_typed;
 use crate::passes::types_of;
 use crate::pointer::Pointer;
-use crate::targets::{Target, TypeArrays};
+use crate::targets::{OnViolation, Target, TypeArrays};
 use crate::walk;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -36,6 +36,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     let mut out = Vec::new();
     let caps = target.caps;
     let root_defs = schema.field("$defs").and_then(Value::as_object);
+    let strict = target.on_violation == OnViolation::FailOpen;
     walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
         let mut v = |code: &'static str, at: &Pointer, message: String| {
             out.push(Violation { code, pointer: at.to_string(), message });
@@ -99,6 +100,15 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                     v("enum-not-string", path, format!("{} only accepts string enums on string schemas", target.id));
                 }
             }
+        }
+        // No value satisfies `enum: []`, so a strict target has nothing to
+        // constrain a call to: OpenAI strict refuses it ("enum must be a
+        // non-empty array", issue 21); DeepSeek strict takes OpenAI's strict
+        // rules; Anthropic strict compiles the schema into a grammar that
+        // would accept no arguments. Non-strict targets take it: 2020-12 only
+        // says an enum SHOULD have an element (validation §6.1.2).
+        if strict && crate::passes::is_empty_enum(m) {
+            v("empty-enum", &path.child("enum"), format!("an empty enum accepts no value, so {} cannot constrain a call to it (enum must be a non-empty array)", target.id));
         }
         if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.field("format")) {
             if !formats.contains(&f.as_str()) {

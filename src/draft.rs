@@ -120,6 +120,23 @@ impl Moves {
             None => p.clone(),
         }
     }
+
+    /// The inverse of `translate`: where a 2020-12 pointer was in the original
+    /// layout (a `$ref` fragment inside an embedded resource is written
+    /// against the resource as it was).
+    pub fn original(&self, p: &Pointer) -> Pointer {
+        let best = self.0.iter().filter(|(_, new)| p.starts_with(new)).max_by_key(|(_, new)| new.len());
+        match best {
+            Some((old, new)) => {
+                let mut out = old.clone();
+                for seg in &p.segments()[new.len()..] {
+                    out.push(seg);
+                }
+                out
+            }
+            None => p.clone(),
+        }
+    }
 }
 
 /// Upgrades `root` in place (it is the caller's private copy).

@@ -12,6 +12,17 @@ use serde_json::{json, Map, Value};
 /// `null` members become the nullable marker (or optionality, where there is none).
 pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(all)) = node.field("enum") else { return Ok(()) };
+    if all.is_empty() {
+        // An empty repeated proto field is no field: sent, it would read as no
+        // enum at all. (As an optional property or a union branch the
+        // never-prune has dropped it already; here it is required.)
+        node.remove_field("enum");
+        cx.lossy(
+            "empty-enum-removed",
+            format!("an empty enum accepts no value, which {} cannot express (its Schema proto reads an empty list as none); it was removed", cx.target.id),
+        );
+        return Ok(());
+    }
     // Values outside the node's own type are no values of the node (an object
     // node's `enum: ["a"]` accepts nothing); the node becomes a string node, so
     // they would be accepted if kept. A string node keeps every value, since

@@ -92,6 +92,54 @@ pub fn grammar_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()
     Ok(())
 }
 
+/// Does `p` use lookaround or a backreference, which linear-time engines
+/// (OpenAI's strict grammar, xgrammar, llguidance) cannot run? Read as a
+/// regex, not as text: inside `[...]` the characters are literals (`a[(?=)]`
+/// has no lookaround: issue 22), and an escaped character is never syntax.
+/// ECMA-262 reads `[]` and `[^]` as whole classes, PCRE-family engines read a
+/// leading `]` as a literal; a feature found under either reading is one the
+/// provider's engine may see, so both are tried.
+pub fn needs_backtracking(p: &str) -> bool {
+    scan_for_backtracking(p, false) || scan_for_backtracking(p, true)
+}
+
+fn scan_for_backtracking(p: &str, leading_bracket_literal: bool) -> bool {
+    let mut chars = p.chars().peekable();
+    let mut in_class = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                // `\1`..`\9`: a backreference (inside a class an octal escape
+                // in legacy ECMA-262, an error elsewhere: refused either way);
+                // `\k<name>`: a named one.
+                Some('1'..='9') => return true,
+                Some('k') if !in_class && chars.peek() == Some(&'<') => return true,
+                _ => {}
+            },
+            '[' if !in_class => {
+                in_class = true;
+                if chars.peek() == Some(&'^') {
+                    chars.next();
+                }
+                if leading_bracket_literal && chars.peek() == Some(&']') {
+                    chars.next();
+                }
+            }
+            ']' if in_class => in_class = false,
+            '(' if !in_class && chars.peek() == Some(&'?') => {
+                chars.next();
+                match chars.next() {
+                    Some('=' | '!') => return true,
+                    Some('<') if matches!(chars.peek(), Some('=' | '!')) => return true,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Unicode property classes (`\p{L}`) are not supported by xgrammar ("Unicode
 /// character class escape sequence is not supported yet") nor by llama.cpp's
 /// converter; such a pattern is removed and spilled.
@@ -112,6 +160,22 @@ mod tests {
         assert_eq!(expand_classes(r"[\w.-]+").unwrap(), "[A-Za-z0-9_.-]+");
         assert_eq!(expand_classes(r"a\.b"), None);
         assert_eq!(expand_classes(r"[\D]"), None);
+    }
+
+    #[test]
+    fn lookaround_is_read_outside_classes_only() {
+        let yes = [
+            r"(?=a)b", r"a(?!b)", r"(?<=a)b", r"(?<!a)b", r"(a)\1", r"(?<n>a)\k<n>", r"[a]\2", r"[]](?=a)", r"[^](?=a)]",
+            // Under ECMA-262, `[]` and `[^]` end where they begin.
+            r"[](?=)]", r"[^](?!)]",
+        ];
+        for p in yes {
+            assert!(needs_backtracking(p), "{p}");
+        }
+        let no = [r"a[(?=)]", r"a[\](?=)]", r"[]a]", r"[^]a](b)", r"\(?=a\)", r"\\1", r"(?<name>a)", r"(?:a)", r"\d{5}", r"[\d(?<=x)]"];
+        for p in no {
+            assert!(!needs_backtracking(p), "{p}");
+        }
     }
 
     #[test]

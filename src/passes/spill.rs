@@ -54,6 +54,7 @@ pub fn strip(node: &mut Map<String, Value>, keys: &[String], cx: &mut Cx) {
             }
         }
     }
+    stand_in_patterns(node, &mut spilled, cx);
     if spilled.is_empty() {
         return;
     }
@@ -65,6 +66,33 @@ pub fn strip(node: &mut Map<String, Value>, keys: &[String], cx: &mut Cx) {
     let text = render(&spilled, cx.opts.spill);
     let separator = if cx.opts.spill == SpillFormat::Paren { " " } else { "\n\n" };
     append_description(node, &text, separator);
+}
+
+/// Longest `pattern` spilled beside a `format`. Generators write a regex
+/// stand-in for each format they emit (Zod 4: 93 to 380 characters for
+/// `duration`, `email`, `ipv4`, `uuid`, `date`, `date-time`, `ipv6`); pasted
+/// into `description` it is noise the model reads on every call (issue 21,
+/// a Gemini spill of a 256-character date-time regex), where the format says
+/// the same in a few words. A refinement written by hand is short, and spilled.
+const MAX_PATTERN_BESIDE_FORMAT: usize = 64;
+
+/// Takes a long `pattern` out of `spilled` when the node has a `format`
+/// (kept, or spilled with it), reporting it as dropped.
+fn stand_in_patterns(node: &Map<String, Value>, spilled: &mut Vec<(String, Value)>, cx: &mut Cx) {
+    let format = node.field("format").or_else(|| spilled.iter().find(|(k, _)| k == "format").map(|(_, v)| v));
+    let Some(Value::String(format)) = format.cloned() else { return };
+    let Some(at) = spilled.iter().position(|(k, v)| k == "pattern" && v.as_str().is_some_and(|p| p.chars().count() > MAX_PATTERN_BESIDE_FORMAT))
+    else {
+        return;
+    };
+    let (_, pattern) = spilled.remove(at);
+    let length = pattern.as_str().map_or(0, |p| p.chars().count());
+    cx.enter("pattern").ok();
+    cx.lossy(
+        "keyword-dropped",
+        format!("pattern (a {length}-character regex) is not accepted by {}; it was removed, not spilled, since format {format:?} beside it says what it checks", cx.target.id),
+    );
+    cx.leave();
 }
 
 /// Renders spilled keywords in the chosen format.

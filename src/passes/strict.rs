@@ -9,30 +9,40 @@ use serde_json::{json, Map, Value};
 
 /// `default` is not permitted in strict mode (F37 `'default' is not permitted`);
 /// its value is kept as ` (default: X)` in an existing description that does not
-/// already mention one (contract §1.1).
+/// already mention one (contract §1.1). Either way the keyword is gone from the
+/// wire, which the report says (issue 21): `default-inlined` when the
+/// description now carries it, lossy `default-dropped` when there was no
+/// description to carry it or the description already named a default.
 pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(default) = node.remove_field("default") else { return Ok(()) };
     cx.count("defaultsInlined");
-    if let Some(Value::String(d)) = node.field_mut("description") {
-        if !d.contains("(default:") {
-            d.push_str(&format!(" (default: {})", json_text(&default)));
+    let text = json_text(&default);
+    let kept = match node.field_mut("description") {
+        Some(Value::String(d)) if !d.contains("(default:") => {
+            d.push_str(&format!(" (default: {text})"));
+            Ok(())
         }
+        Some(Value::String(_)) => Err("the description already names a default"),
+        _ => Err("there is no description to carry it"),
+    };
+    cx.enter("default")?;
+    match kept {
+        Ok(()) if !cx.opts.quiet => {
+            let (path, id) = (cx.path.clone(), cx.target.id);
+            cx.report.note("default-inlined", &path, format!("default {text} is not accepted by {id}; it was moved into description"));
+        }
+        Ok(()) => {}
+        Err(why) => cx.lossy("default-dropped", format!("default {text} is not accepted by {} and {why}; it was removed", cx.target.id)),
     }
+    cx.leave();
     Ok(())
 }
 
-/// Regex features outside the provider's engine: lookaround and backreferences.
-/// (pydantic-ai's OpenAI transformer and the pi-ai Responses walker drop these.)
-fn unsupported_regex(p: &str) -> bool {
-    p.contains("(?=") || p.contains("(?!") || p.contains("(?<=") || p.contains("(?<!") || {
-        let b = p.as_bytes();
-        b.windows(2).any(|w| w[0] == b'\\' && w[1].is_ascii_digit() && w[1] != b'0')
-    }
-}
-
-/// Patterns with lookaround or backreferences are removed (and spilled).
+/// Patterns with lookaround or backreferences, features outside the
+/// provider's engine (pydantic-ai's OpenAI transformer and the pi-ai Responses
+/// walker drop these), are removed (and spilled).
 pub fn regex_subset(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.field("pattern").and_then(Value::as_str).is_some_and(unsupported_regex) {
+    if node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
         strip(node, &["pattern".to_string()], cx);
     }
     Ok(())

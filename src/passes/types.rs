@@ -209,7 +209,7 @@ fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// typeless nodes need this (a typeless Gemini `Schema` fails the whole request:
 /// providers.md footnote 57). With nothing to go on, `string` is chosen and reported.
 pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.has("type") {
+    if node.has("type") || dropped_with_keyword(cx) {
         return Ok(());
     }
     if let Some(Value::Array(branches)) = node.field("anyOf") {
@@ -242,6 +242,29 @@ pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     node.insert("type".into(), json!("string"));
     cx.lossy("typeless-node-typed", format!("a schema without a type became a string: {} needs a type on every node", cx.target.id));
     Ok(())
+}
+
+/// Is the node inside a subschema the target removes with its keyword
+/// (`additionalProperties`, `not`, `patternProperties` on Gemini)? It is never
+/// sent, so it needs no type: typing `additionalProperties: true` reported a
+/// schema that "became a string" beside the report of its removal (issue 21).
+/// Segments are read by the keyword table, as `walk::under_exclusion` does;
+/// union and tuple members (`allOf`, `oneOf`, `prefixItems`) are rewritten
+/// into kept keywords by the rules, so they do not count.
+fn dropped_with_keyword(cx: &Cx) -> bool {
+    let mut next_is_keyword = true;
+    for seg in cx.path.raw_segments(0) {
+        if !next_is_keyword {
+            next_is_keyword = true;
+            continue;
+        }
+        let slot = keywords::slot(seg);
+        if matches!(slot, keywords::Slot::Schema | keywords::Slot::SchemaMap) && !cx.target.caps.keeps(seg) {
+            return true;
+        }
+        next_is_keyword = !matches!(slot, keywords::Slot::SchemaArray | keywords::Slot::SchemaMap);
+    }
+    false
 }
 
 /// Does the implied type accept exactly what the node did? It does when the

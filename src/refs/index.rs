@@ -7,34 +7,66 @@ use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
 pub struct Index {
+    /// Each resource by its `$id` as written and by its base URI.
     ids: HashMap<String, Pointer>,
+    /// Every resource with its base URI, in document order: the root first
+    /// (base: its `$id`, or none), then each node with a `$id` that is not an
+    /// anchor, its `$id` resolved against the base of the resource it stands in.
+    resources: Vec<(Pointer, String)>,
+    /// Anchors by name, whichever resource holds them (the first wins).
     anchors: HashMap<String, Pointer>,
+    /// Anchors by the resource that holds them and their name.
+    scoped_anchors: HashMap<(String, String), Pointer>,
 }
 
 impl Index {
     pub fn build(doc: &Value) -> Self {
         let mut ids = HashMap::new();
         let mut anchors = HashMap::new();
+        let mut scoped_anchors = HashMap::new();
+        let mut resources = vec![(Pointer::root(), String::new())];
+        // Pre-order: a resource is indexed before anything inside it.
         walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
             let Value::Object(m) = node else { return };
+            let mut anchor_names = Vec::new();
             if let Some(Value::String(id)) = m.field("$id") {
                 match id.strip_prefix('#') {
                     // draft-06/07 spelled anchors as `"$id": "#name"`.
-                    Some(anchor) if !anchor.is_empty() => {
-                        anchors.entry(anchor.to_string()).or_insert_with(|| path.clone());
-                    }
+                    Some(anchor) if !anchor.is_empty() => anchor_names.push(anchor.to_string()),
                     _ => {
-                        ids.entry(id.trim_end_matches('#').to_string()).or_insert_with(|| path.clone());
+                        let written = id.split('#').next().unwrap_or_default().to_string();
+                        let base = resolve_uri(&enclosing(&resources, path).1, &written);
+                        ids.entry(base.clone()).or_insert_with(|| path.clone());
+                        ids.entry(written).or_insert_with(|| path.clone());
+                        if path.is_empty() {
+                            resources[0].1 = base;
+                        } else {
+                            resources.push((path.clone(), base));
+                        }
                     }
                 }
             }
             for key in ["$anchor", "$dynamicAnchor"] {
                 if let Some(Value::String(a)) = m.get(key) {
-                    anchors.entry(a.clone()).or_insert_with(|| path.clone());
+                    anchor_names.push(a.clone());
                 }
             }
+            if anchor_names.is_empty() {
+                return;
+            }
+            let resource = enclosing(&resources, path).0.to_string();
+            for name in anchor_names {
+                anchors.entry(name.clone()).or_insert_with(|| path.clone());
+                scoped_anchors.entry((resource.clone(), name)).or_insert_with(|| path.clone());
+            }
         });
-        Index { ids, anchors }
+        Index { ids, resources, anchors, scoped_anchors }
+    }
+
+    /// The resource a node at `at` stands in: the innermost one holding it
+    /// (its own, when the node has a `$id`).
+    fn resource_at(&self, at: &Pointer) -> &(Pointer, String) {
+        enclosing(&self.resources, at)
     }
 
     /// A Relative JSON Pointer (`"1/home"`: up one level from the ref's node,
@@ -57,28 +89,35 @@ impl Index {
         Some(p)
     }
 
-    /// The pointer a `$ref` designates, if it stays inside the document.
-    pub fn resolve(&self, reference: &str, moves: &Moves) -> Option<Pointer> {
+    /// The pointer a `$ref` written at `at` designates, if it stays inside the
+    /// document. In 2020-12 a `$ref` resolves against the base URI of the
+    /// resource it stands in (Core §8.2.1, §9.1.1): `#/$defs/S` inside an
+    /// embedded `{"$id": "c.json", "$defs": {"S": ...}}` is c.json's own `S`.
+    pub fn resolve(&self, reference: &str, at: &Pointer, moves: &Moves) -> Option<Pointer> {
         let (uri, fragment) = match reference.split_once('#') {
             Some((u, f)) => (u, f),
             None => (reference, ""),
         };
-        let base = if uri.is_empty() { Pointer::root() } else { self.resource(uri)? };
+        let (here, base) = self.resource_at(at);
+        let resource = if uri.is_empty() { here.clone() } else { self.resource(&resolve_uri(base, uri), uri)? };
         if fragment.is_empty() {
-            return Some(base);
+            return Some(resource);
         }
         if fragment.starts_with('/') || fragment.starts_with("%2F") {
             let rel = Pointer::parse_fragment(fragment)?;
-            let mut full = base;
+            // The fragment is written against the resource as it was before
+            // the draft upgrade moved keys (`definitions` → `$defs`).
+            let mut full = moves.original(&resource);
             full.append(&rel);
             return Some(moves.translate(&full));
         }
-        self.anchors.get(fragment).cloned()
+        self.scoped_anchors.get(&(resource.to_string(), fragment.to_string())).or_else(|| self.anchors.get(fragment)).cloned()
     }
 
-    /// An embedded resource by its `$id`: exact, then by trailing path.
-    fn resource(&self, uri: &str) -> Option<Pointer> {
-        if let Some(p) = self.ids.get(uri) {
+    /// An embedded resource by its `$id`: by the base URI the ref resolves
+    /// to, then as written, then by trailing path.
+    fn resource(&self, absolute: &str, uri: &str) -> Option<Pointer> {
+        if let Some(p) = self.ids.get(absolute).or_else(|| self.ids.get(uri)) {
             return Some(p.clone());
         }
         self.ids
@@ -96,14 +135,20 @@ impl Index {
     /// What a `$ref` at `at` designates, the way the expander reads it: as
     /// written, as a relative pointer, then as a known generator artifact.
     pub fn target(&self, reference: &str, at: &Pointer, doc: &Value, moves: &Moves) -> Option<(Pointer, bool)> {
+        let exists = |p: &Pointer| p.resolve(doc).is_some_and(Value::is_object);
         let found = self
-            .resolve(reference, moves)
+            .resolve(reference, at, moves)
             .or_else(|| Index::resolve_relative(reference, at))
-            .filter(|p| p.resolve(doc).is_some_and(Value::is_object));
-        match found {
-            Some(p) => Some((p, false)),
-            None => self.repair(reference, doc).map(|p| (p, true)),
+            .filter(exists);
+        if let Some(p) = found {
+            return Some((p, false));
         }
+        // Inside an embedded resource, a ref its own base does not resolve
+        // may have been written against the document root (as if the `$id`
+        // were not there); that reading is a repair, and reported as one.
+        let inside = !self.resource_at(at).0.is_empty();
+        let from_root = if inside { self.resolve(reference, &Pointer::root(), moves).filter(exists) } else { None };
+        from_root.or_else(|| self.repair(reference, doc)).map(|p| (p, true))
     }
 
     /// `(cyclic, barren)`: targets on a ref cycle, and those that can reach
@@ -164,6 +209,72 @@ impl Index {
         }
         (cyclic, barren)
     }
+}
+
+/// The innermost of `resources` (in document order, the root first) holding
+/// `at`: in pre-order, the last one that is a prefix of it.
+fn enclosing<'r>(resources: &'r [(Pointer, String)], at: &Pointer) -> &'r (Pointer, String) {
+    resources.iter().rev().find(|(p, _)| at.starts_with(p)).unwrap_or(&resources[0])
+}
+
+/// `reference` resolved against `base` (RFC 3986 §5.2, without query
+/// handling): absolute references stand; others replace the base's last
+/// path segment, or its path (`/x`), or all but its scheme (`//host/x`).
+fn resolve_uri(base: &str, reference: &str) -> String {
+    let scheme_end = |s: &str| {
+        let end = s.find(':')?;
+        let name = &s[..end];
+        (name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c)))
+        .then_some(end)
+    };
+    if reference.is_empty() {
+        return base.to_string();
+    }
+    if base.is_empty() || scheme_end(reference).is_some() {
+        return remove_dot_segments(reference);
+    }
+    let scheme = scheme_end(base).map_or("", |end| &base[..=end]);
+    if reference.starts_with("//") {
+        return format!("{scheme}{reference}");
+    }
+    let rest = &base[scheme.len()..];
+    let authority = match rest.strip_prefix("//") {
+        Some(after) => &rest[..2 + after.find('/').unwrap_or(after.len())],
+        None => "",
+    };
+    if reference.starts_with('/') {
+        return format!("{scheme}{authority}{}", remove_dot_segments(reference));
+    }
+    let path = &rest[authority.len()..];
+    let dir = path.rfind('/').map_or("", |i| &path[..=i]);
+    format!("{scheme}{authority}{}", remove_dot_segments(&format!("{dir}{reference}")))
+}
+
+/// `.` and `..` segments of a path (RFC 3986 §5.2.4), for `$id`s such as
+/// `../common/defs.json`.
+fn remove_dot_segments(path: &str) -> String {
+    if !path.split('/').any(|s| s == "." || s == "..") {
+        return path.to_string();
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let segments: Vec<&str> = path.split('/').collect();
+    for (i, s) in segments.iter().enumerate() {
+        match *s {
+            "." => {}
+            ".." => {
+                if out.len() > 1 || out.first().is_some_and(|f| !f.is_empty()) {
+                    out.pop();
+                }
+            }
+            other => out.push(other),
+        }
+        // A path ending in a dot segment still names a directory.
+        if i + 1 == segments.len() && matches!(*s, "." | "..") {
+            out.push("");
+        }
+    }
+    out.join("/")
 }
 
 /// Which nodes can reach themselves (along edges that do not consume, with
@@ -277,5 +388,49 @@ impl Index {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn uris_resolve_against_their_base() {
+        assert_eq!(resolve_uri("", "c.json"), "c.json");
+        assert_eq!(resolve_uri("https://x.org/a/b.json", "c.json"), "https://x.org/a/c.json");
+        assert_eq!(resolve_uri("https://x.org/a/b.json", "../c.json"), "https://x.org/c.json");
+        assert_eq!(resolve_uri("https://x.org/a/b.json", "/c.json"), "https://x.org/c.json");
+        assert_eq!(resolve_uri("https://x.org/a/b.json", "//y.org/c.json"), "https://y.org/c.json");
+        assert_eq!(resolve_uri("https://x.org/a/b.json", "urn:t:b"), "urn:t:b");
+        assert_eq!(resolve_uri("dir/b.json", "./c.json"), "dir/c.json");
+        assert_eq!(resolve_uri("TreeNode", "TreeNode"), "TreeNode");
+    }
+
+    /// A `$ref` resolves against the resource it stands in (issue 22 item 4),
+    /// nested resources included; outside any, against the root.
+    #[test]
+    fn refs_resolve_inside_their_resource() {
+        let doc = json!({
+            "$id": "https://x.org/root.json",
+            "$defs": {
+                "S": {"type": "integer"},
+                "r": {"$id": "sub/c.json", "$defs": {"S": {"type": "string"}, "d": {"$id": "d.json", "$anchor": "here"}}}
+            }
+        });
+        let index = Index::build(&doc);
+        let moves = Moves::default();
+        let at = |p: &str| Pointer::parse_fragment(p).unwrap();
+        let got = |r: &str, from: &str| index.target(r, &at(from), &doc, &moves).map(|(p, repaired)| (p.to_string(), repaired));
+        assert_eq!(got("#/$defs/S", ""), Some(("/$defs/S".into(), false)));
+        assert_eq!(got("#/$defs/S", "/$defs/r/properties/x"), Some(("/$defs/r/$defs/S".into(), false)));
+        assert_eq!(got("#", "/$defs/r/properties/x"), Some(("/$defs/r".into(), false)));
+        assert_eq!(got("d.json", "/$defs/r"), Some(("/$defs/r/$defs/d".into(), false)));
+        assert_eq!(got("https://x.org/sub/d.json", ""), Some(("/$defs/r/$defs/d".into(), false)));
+        assert_eq!(got("sub/d.json#here", ""), Some(("/$defs/r/$defs/d".into(), false)));
+        assert_eq!(got("root.json#/$defs/S", "/$defs/r"), Some(("/$defs/S".into(), false)));
+        // Written against the document root from inside a resource: a repair.
+        assert_eq!(got("#/$defs/r/$defs/S", "/$defs/r"), Some(("/$defs/r/$defs/S".into(), true)));
     }
 }
