@@ -11,8 +11,8 @@ use serde_json::{json, Map, Value};
 /// its value is kept as ` (default: X)` in an existing description that does not
 /// already mention one (contract §1.1). Either way the keyword is gone from the
 /// wire, which the report says (issue 21): `default-inlined` when the
-/// description now carries it, lossy `default-dropped` when there was no
-/// description to carry it or the description already named a default.
+/// description now carries it (or already named a default, which it keeps),
+/// lossy `default-dropped` when there was no description to carry it.
 pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let Some(default) = node.remove_field("default") else { return Ok(()) };
     cx.count("defaultsInlined");
@@ -20,18 +20,18 @@ pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Res
     let kept = match node.field_mut("description") {
         Some(Value::String(d)) if !d.contains("(default:") => {
             d.push_str(&format!(" (default: {text})"));
-            Ok(())
+            Ok("it was moved into description")
         }
-        Some(Value::String(_)) => Err("the description already names a default"),
+        Some(Value::String(_)) => Ok("the description already names a default"),
         _ => Err("there is no description to carry it"),
     };
     cx.enter("default")?;
     match kept {
-        Ok(()) if !cx.opts.quiet => {
+        Ok(how) if !cx.opts.quiet => {
             let (path, id) = (cx.path.clone(), cx.target.id);
-            cx.report.note("default-inlined", &path, format!("default {text} is not accepted by {id}; it was moved into description"));
+            cx.report.note("default-inlined", &path, format!("default {text} is not accepted by {id}; {how}"));
         }
-        Ok(()) => {}
+        Ok(_) => {}
         Err(why) => cx.lossy("default-dropped", format!("default {text} is not accepted by {} and {why}; it was removed", cx.target.id)),
     }
     cx.leave();
