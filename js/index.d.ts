@@ -390,7 +390,11 @@ export declare function repairArguments<A = unknown>(args: ToolArguments, origin
 /** Validates arguments against the original schema (JSON Schema 2020-12), with messages a model can act on. */
 export declare function validateArguments(args: ToolArguments, original: SchemaInput, options?: ArgumentOptions): ArgumentValidation;
 
-/** restore → repair → validate. The target is `options.target`, else `tool.target`, else "mcp". */
+/**
+ * restore → repair → validate. `tool` is the tool as its server declared it (or that original schema), never the
+ * normalized copy: the normalized schema accepts what the target introduced (strict mode's nulls), so with it the
+ * call is `ok` and those stay in `args`. The target is `options.target`, else `tool.target`, else "mcp".
+ */
 export declare function prepareToolCall<A = unknown>(args: ToolArguments, tool: ToolLike, options?: ArgumentOptions & { target?: TargetId }): PreparedToolCall<A>;
 
 /** The targets this build knows. */
