@@ -2,23 +2,25 @@
 // .wasm next to this file during import (top-level await). Bundlers that do
 // not copy the file can be pointed at it with `await init(source)`: the
 // automatic load failing does not fail the import.
-import { instantiate, isLoaded, recordLoadFailure } from "./wasm.mjs";
+import { instantiate, isLoaded, loadFailed, recordLoadFailure } from "./wasm.mjs";
 
 let loading;
 
 /**
  * Loads the module once; later calls resolve at once. `source` is a URL or
  * string, a Response (or a promise of one), bytes, or a WebAssembly.Module.
+ * A failure (a fetch error, an HTTP error, bytes that are not this module)
+ * rejects with a "wasm-load-failed" ToolSchemaError naming the source.
  */
 export function init(source) {
   if (isLoaded()) return Promise.resolve();
-  loading ??= compile(source ?? new URL("./toolschema_bg.wasm", import.meta.url)).then(
-    instantiate,
-    (err) => {
-      loading = undefined; // let a later init(source) try another location
-      throw err;
-    },
-  );
+  const from = source ?? new URL("./toolschema_bg.wasm", import.meta.url);
+  loading ??= compile(from).then(instantiate).catch((err) => {
+    loading = undefined; // let a later init(source) try another location
+    const error = loadFailed(from, err);
+    recordLoadFailure(error); // calls until a load succeeds say why
+    throw error;
+  });
   return loading;
 }
 
@@ -36,6 +38,6 @@ async function compile(source) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-await init().catch(recordLoadFailure);
+await init().catch(() => {}); // recorded: the calls report it until init(source) succeeds
 
 export * from "./api.mjs";

@@ -1,23 +1,46 @@
 // Public types of the toolschema package, for every entry (ESM and CommonJS).
 // Hand-written and free of DOM and Node types, so a consumer compiled with
 // `lib: ["es2022"]` and no `types` still type-checks.
-
-/** A JSON Schema: an object, or the boolean schemas `true` / `false`. */
-export type JsonSchema = { [keyword: string]: unknown } | boolean;
+//
+// The schema types are shaped to drop into the provider SDKs' parameter
+// types without a cast (tests/js/sdk-types.test.mjs compiles that against
+// `openai`, `@anthropic-ai/sdk` and `@google/genai`): a schema the package
+// returns is an object (never a boolean schema), its keywords are
+// `readonly` because results are deep-frozen, and a tool target's root
+// declares `type: "object"`, which Anthropic's `Tool.InputSchema` requires.
+// Gemini's `Schema` types `type` as the SDK's own `Type` enum, which no
+// string literal is assignable to, so Gemini results declare no `type`.
 
 /**
- * What the functions accept as a schema: a JSON Schema object, JSON text, or
- * a schema-library instance (Zod 4, anything implementing Standard JSON Schema
- * such as ArkType or Valibot's `toStandardJsonSchema`, TypeBox).
+ * A JSON Schema object, as the package returns it: deep-frozen (copy it with
+ * `structuredClone` before editing). Boolean schemas are accepted as input
+ * (`SchemaInput`) but never returned.
  */
-export type SchemaInput = JsonSchema | string | object;
+export interface JsonSchema {
+  readonly [keyword: string]: unknown;
+}
 
-/** A target id; `targets()` lists what this build knows. */
+/** A tool's parameters as the tool targets return them: an object schema (`type: "object"` at the root). */
+export interface ObjectSchema extends JsonSchema {
+  /** Every tool target's root is an object. */
+  readonly type: "object";
+}
+
+/**
+ * What the functions accept as a schema: a JSON Schema object or boolean,
+ * JSON text, or a schema-library instance (Zod 4, anything implementing
+ * Standard JSON Schema such as ArkType or Valibot's `toStandardJsonSchema`,
+ * TypeBox).
+ */
+export type SchemaInput = JsonSchema | boolean | string | object;
+
+/** A target id, exactly as `targets()` lists them; a misspelt id does not type-check. */
 export type TargetId =
   | "openai"
   | "openai-strict"
   | "openai-responses"
   | "google"
+  | "gemini-openai"
   | "cca"
   | "mcp"
   | "llamacpp"
@@ -33,9 +56,19 @@ export type TargetId =
   | "mistral"
   | "groq"
   | "openrouter"
-  | (string & {});
+  | "fireworks";
 
-/** Stable error codes (kebab-case): the core's, then the JS layer's own three, then "internal" for a bug. */
+/** Targets whose output is a tool's parameters with an object root (`ObjectSchema`). */
+export type ObjectRootTargetId = Exclude<TargetId, "google" | "cca" | "llamacpp" | "xgrammar" | "llguidance">;
+
+/**
+ * The schema type `normalize` returns for `T`: `ObjectSchema` for the tool
+ * targets; a plain `JsonSchema` for Gemini's `Schema` (see the note at the
+ * top) and for the grammar backends, which keep a non-object root.
+ */
+export type SchemaFor<T extends TargetId> = T extends ObjectRootTargetId ? ObjectSchema : JsonSchema;
+
+/** Stable error codes (kebab-case): the core's, then the JS layer's own, then "internal" for a bug. */
 export type ErrorCode =
   | "invalid-json"
   | "not-a-schema"
@@ -48,6 +81,7 @@ export type ErrorCode =
   | "cyclic-input"
   | "invalid-value"
   | "unsupported-input"
+  | "wasm-load-failed"
   | "internal";
 
 /** Options the core understands; unknown keys are an `invalid-options` error. */
@@ -87,47 +121,47 @@ export interface AdaptOptions extends NormalizeOptions {
 /** One violation or error location. */
 export interface Problem {
   /** Stable kebab-case code. */
-  code: string;
+  readonly code: string;
   /** JSON Pointer (RFC 6901) into the input schema; "" is the root. */
-  pointer: string;
+  readonly pointer: string;
   /** What is wrong, for a person. */
-  message: string;
+  readonly message: string;
 }
 
 /** One change the normalizer made. */
 export interface Diagnostic extends Problem {
   /** True when the change loses meaning (a dropped keyword, a collapsed union). */
-  lossy: boolean;
+  readonly lossy: boolean;
 }
 
-/** What `normalize` did to a schema. */
+/** What `normalize` did to a schema (deep-frozen when `normalize` or `normalizeTools` returns it). */
 export interface Report {
   /** Every change, with where it happened. */
-  diagnostics: Diagnostic[];
+  readonly diagnostics: readonly Diagnostic[];
   /** How often each kind of rewrite ran, by name. */
-  counters: { [name: string]: number };
+  readonly counters: { readonly [name: string]: number };
   /** True when any diagnostic is lossy. */
-  lossy: boolean;
+  readonly lossy: boolean;
 }
 
-/** The result of `normalize`. */
-export interface Normalized {
+/** The result of `normalize`: deep-frozen, and possibly the same object an earlier call returned. */
+export interface Normalized<S extends JsonSchema = JsonSchema> {
   /** The schema to send to the provider. */
-  schema: JsonSchema;
-  /** openai-strict only: whether `schema` is a valid strict-mode schema. */
-  strict?: boolean;
-  /** openai-strict only, when `strict` is false: why strict mode could not express the schema. */
-  strictError?: Problem;
+  readonly schema: S;
+  /** Strict targets only: whether `schema` may be sent with `strict: true`. */
+  readonly strict?: boolean;
+  /** Strict targets only, when `strict` is false: why strict mode could not express the schema. */
+  readonly strictError?: Problem;
   /** What changed. */
-  report: Report;
+  readonly report: Report;
 }
 
-/** `{strict, schema}` as provider call sites use it. */
+/** `{strict, schema}` as provider call sites use it; `schema` is deep-frozen. */
 export interface StrictResult {
   /** Send `strict: true` to the provider only when this is true. */
   strict: boolean;
   /** The schema to send. */
-  schema: JsonSchema;
+  schema: ObjectSchema;
 }
 
 /** A target this build knows. */
@@ -155,31 +189,31 @@ export declare class ToolSchemaError extends Error {
  * Normalizes `schema` for `target`; returns the schema, the strict verdict (openai-strict) and a report.
  * Results are deep-frozen and cached (see `configureCache`): copy one with `structuredClone` before editing it.
  */
-export declare function normalize(schema: SchemaInput, target: TargetId, options?: NormalizeOptions): Normalized;
+export declare function normalize<T extends TargetId>(schema: SchemaInput, target: T, options?: NormalizeOptions): Normalized<SchemaFor<T>>;
 
-/** Normalizes for `options.target` (default "mcp") and returns the schema. */
-export declare function normalizeSchema(value: SchemaInput, options?: NormalizeSchemaOptions): JsonSchema;
+/** Normalizes for `options.target` (default "mcp") and returns the schema (deep-frozen). */
+export declare function normalizeSchema<T extends TargetId = "mcp">(value: SchemaInput, options?: NormalizeSchemaOptions & { target?: T }): SchemaFor<T>;
 
-/** Gemini, Vertex AI and Gemini CLI function declarations. */
+/** Gemini, Vertex AI and Gemini CLI function declarations (`parameters`). */
 export declare function normalizeSchemaForGoogle(value: SchemaInput): JsonSchema;
 
 /** Claude models behind Cloud Code Assist (Antigravity, Gemini Code Assist). */
 export declare function normalizeSchemaForCCA(value: SchemaInput): JsonSchema;
 
 /** MCP tool inputSchemas before they enter a tool registry. */
-export declare function normalizeSchemaForMCP(value: SchemaInput): JsonSchema;
+export declare function normalizeSchemaForMCP(value: SchemaInput): ObjectSchema;
 
 /** The OpenAI Responses API family (non-strict). */
-export declare function normalizeSchemaForOpenAIResponses(value: SchemaInput): JsonSchema;
+export declare function normalizeSchemaForOpenAIResponses(value: SchemaInput): ObjectSchema;
 
 /** Alias of `normalizeSchemaForOpenAIResponses`. */
-export declare function sanitizeSchemaForOpenAIResponses(value: SchemaInput): JsonSchema;
+export declare function sanitizeSchemaForOpenAIResponses(value: SchemaInput): ObjectSchema;
 
 /** OpenAI strict mode, first stage only: strips the keywords strict mode rejects. */
-export declare function sanitizeSchemaForStrictMode(value: SchemaInput): JsonSchema;
+export declare function sanitizeSchemaForStrictMode(value: SchemaInput): ObjectSchema;
 
 /** The OpenAI strict-mode schema; throws ToolSchemaError ("strict-unrepresentable") when strict mode cannot express it. */
-export declare function enforceStrictSchema(value: SchemaInput, options?: NormalizeOptions): JsonSchema;
+export declare function enforceStrictSchema(value: SchemaInput, options?: NormalizeOptions): ObjectSchema;
 
 /** Fail-open strict mode: `{strict: true, schema}` on success, else `{strict: false, schema}` with a non-strict schema. */
 export declare function tryEnforceStrictSchema(value: SchemaInput, options?: NormalizeOptions): StrictResult;
@@ -190,33 +224,33 @@ export declare function adaptSchemaForStrict(schema: SchemaInput, strict: boolea
 /** Per-tool outcome inside `ToolsTelemetry`. */
 export interface ToolReport {
   /** Position in the list. */
-  index: number;
+  readonly index: number;
   /** The tool's name, when it has one. */
-  name: string | null;
+  readonly name: string | null;
   /** The tool's schema changed. */
-  modified: boolean;
-  /** `openai-strict`: whether this tool can be sent with `strict: true`. */
-  strict?: boolean;
-  /** `openai-strict`: why not. */
-  strictError?: Problem;
+  readonly modified: boolean;
+  /** Strict targets: whether this tool can be sent with `strict: true`. */
+  readonly strict?: boolean;
+  /** Strict targets: why not. */
+  readonly strictError?: Problem;
   /** The schema could not be normalized; the tool got `{"type":"object","properties":{}}`. */
-  error?: Problem;
+  readonly error?: Problem;
   /** This tool's diagnostics and counters. */
-  report: Report;
+  readonly report: Report;
 }
 
 /** What `normalizeTools` did: counts, the lossy flag, and each tool's report. */
 export interface ToolsTelemetry {
   /** Tools in the list. */
-  toolsSeen: number;
+  readonly toolsSeen: number;
   /** Tools whose schema changed. */
-  toolsModified: number;
+  readonly toolsModified: number;
   /** Any tool's normalization was lossy or failed. */
-  lossy: boolean;
+  readonly lossy: boolean;
   /** Summed over the tools; always has refsInlined, cyclesPreserved, refsUnresolved, sizeCoarsenings, maxInlineDepthReached, anyofRewrites, oneofRewrites, notDrops, emptyUnionDrops, unionCoexistenceSkipped. */
-  counters: { [name: string]: number };
+  readonly counters: { readonly [name: string]: number };
   /** One report per tool, in list order. */
-  tools: ToolReport[];
+  readonly tools: readonly ToolReport[];
 }
 
 /** Options of `normalizeTools`: the target plus the core options. */
@@ -225,8 +259,12 @@ export interface NormalizeToolsOptions extends NormalizeOptions {
   target: TargetId;
 }
 
-/** Normalizes every schema of a tool list (OpenAI, Responses, Anthropic, MCP, Gemini, or an MCP tools/list response), keeping its shape. */
-export declare function normalizeTools<T>(tools: T, options: NormalizeToolsOptions): { tools: T; telemetry: ToolsTelemetry };
+/**
+ * Normalizes every schema of a tool list (OpenAI, Responses, Anthropic, MCP, Gemini, or an MCP tools/list response), keeping its shape.
+ * The result is deep-frozen like `normalize`'s; `tools` keeps the input's type (not `readonly`) so that it passes
+ * straight to an SDK's `tools` parameter, which is typed as a mutable array.
+ */
+export declare function normalizeTools<T>(tools: T, options: NormalizeToolsOptions): { readonly tools: T; readonly telemetry: ToolsTelemetry };
 
 /** What a call site knows when choosing a target; every field is optional. */
 export interface Route {
@@ -310,19 +348,36 @@ export interface ArgumentValidation {
   unchecked: string[];
 }
 
-/** The result of `prepareToolCall`. */
-export interface PreparedToolCall<A = unknown> {
-  /** True when `args` fit the original schema: call the tool with them. */
-  ok: boolean;
-  /** The arguments restored and repaired (the text itself when it was not JSON). */
+/** `prepareToolCall` when the arguments fit: call the tool with `args`. */
+export interface PreparedToolCallOk<A = unknown> {
+  /** The arguments fit the original schema. */
+  ok: true;
+  /** The arguments restored and repaired. */
   args: A;
-  /** What is still wrong; empty when ok. */
+  /** Empty. */
   errors: ArgumentError[];
   /** Every restoration and repair, with its pointer into the arguments. */
   report: Report;
-  /** When not ok: one text listing every error, to return to the model as the tool result. */
-  message?: string;
+  /** Absent when ok. */
+  message?: undefined;
 }
+
+/** `prepareToolCall` when the arguments do not fit: return `message` to the model as the tool result. */
+export interface PreparedToolCallFailed {
+  /** The arguments do not fit the original schema. */
+  ok: false;
+  /** The arguments as far as they were restored and repaired (the text itself when it was not JSON). */
+  args: unknown;
+  /** What is still wrong, at least one. */
+  errors: ArgumentError[];
+  /** Every restoration and repair, with its pointer into the arguments. */
+  report: Report;
+  /** One text listing every error, written for the model. */
+  message: string;
+}
+
+/** The result of `prepareToolCall`: narrow on `ok`. */
+export type PreparedToolCall<A = unknown> = PreparedToolCallOk<A> | PreparedToolCallFailed;
 
 /** A tool in any provider's shape (MCP `inputSchema`, OpenAI `parameters` or `function.parameters`, Anthropic `input_schema`), or a schema. */
 export type ToolLike = SchemaInput | { target?: TargetId; [key: string]: unknown };
@@ -336,7 +391,11 @@ export declare function repairArguments<A = unknown>(args: ToolArguments, origin
 /** Validates arguments against the original schema (JSON Schema 2020-12), with messages a model can act on. */
 export declare function validateArguments(args: ToolArguments, original: SchemaInput, options?: ArgumentOptions): ArgumentValidation;
 
-/** restore → repair → validate. The target is `options.target`, else `tool.target`, else "mcp". */
+/**
+ * restore → repair → validate. `tool` is the tool as its server declared it (or that original schema), never the
+ * normalized copy: the normalized schema accepts what the target introduced (strict mode's nulls), so with it the
+ * call is `ok` and those stay in `args`. The target is `options.target`, else `tool.target`, else "mcp".
+ */
 export declare function prepareToolCall<A = unknown>(args: ToolArguments, tool: ToolLike, options?: ArgumentOptions & { target?: TargetId }): PreparedToolCall<A>;
 
 /** The targets this build knows. */
@@ -349,7 +408,8 @@ export declare function version(): string;
  * Loads the WebAssembly module. Node, Bun, Deno and Workers load it at import
  * and this resolves at once; in browsers the import loads it from next to the
  * package, and `init(source)` loads it from elsewhere (a URL string or object,
- * a fetch Response, bytes, or a compiled WebAssembly.Module).
+ * a fetch Response, bytes, or a compiled WebAssembly.Module). A load that
+ * fails rejects with a `ToolSchemaError` whose code is "wasm-load-failed".
  */
 export declare function init(source?: string | object): Promise<void>;
 

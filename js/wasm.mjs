@@ -10,8 +10,18 @@ import { ToolSchemaError, fromReport } from "./error.mjs";
 let loaded = false;
 let loadFailure; // why the browser entry's automatic load failed, if it did
 
+// Exports only this package's module has. Checked before the glue sees a
+// module: the glue keeps an instance it could create even when its start
+// function is missing, and would then refuse every later, correct module.
+const OWN_EXPORTS = ["memory", "__wbindgen_start", "normalizeJson", "version"];
+
 /** Instantiates `module` (a WebAssembly.Module) and routes every call to it. */
 export function instantiate(module) {
+  const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+  const missing = OWN_EXPORTS.filter((name) => !names.has(name));
+  if (missing.length > 0) {
+    throw new Error(`it is not toolschema's WebAssembly module (it exports no ${missing.join(", ")})`);
+  }
   glue.initSync({ module });
   loaded = true;
 }
@@ -25,6 +35,34 @@ export function recordLoadFailure(err) {
 }
 
 /**
+ * The error for a module that could not be loaded from `source`: not a bug of
+ * the package but a deployment problem (the .wasm not served, served as HTML,
+ * a truncated or wrong file), so it gets its own code and says what to do.
+ */
+export function loadFailed(source, err) {
+  if (err instanceof ToolSchemaError) return err;
+  const reason = err?.message ?? String(err);
+  return new ToolSchemaError(
+    "wasm-load-failed",
+    "",
+    `toolschema could not load its WebAssembly module from ${describeSource(source)}: ${reason}. ` +
+      "Serve the package's toolschema_bg.wasm (exported as \"toolschema/toolschema_bg.wasm\") with your app, " +
+      "or make your bundler copy it next to the code, then call await init(url) with its URL; " +
+      "init() also takes the file's bytes, a fetch Response or a compiled WebAssembly.Module",
+    { cause: err },
+  );
+}
+
+function describeSource(source) {
+  if (typeof source === "string") return source;
+  if (source instanceof URL) return source.href;
+  if (typeof WebAssembly !== "undefined" && source instanceof WebAssembly.Module) return "the WebAssembly.Module given";
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return `the ${source.byteLength} bytes given`;
+  if (typeof source?.url === "string" && source.url !== "") return source.url;
+  return "the source given";
+}
+
+/**
  * Runs one export. A trap (a Rust panic aborts as `unreachable`) leaves the
  * instance mid-call: the shadow-stack pointer is not restored and what the
  * call allocated stays allocated (measured: the instance fails with "memory
@@ -35,12 +73,14 @@ export function recordLoadFailure(err) {
  */
 export function guarded(fn, ...args) {
   if (!loaded) {
-    const why = loadFailure === undefined ? "" : `: ${loadFailure?.message ?? loadFailure}`;
+    // A fresh error per call (its stack is the caller's), carrying the load's.
+    if (loadFailure !== undefined) {
+      throw new ToolSchemaError("wasm-load-failed", "", loadFailure.message, { cause: loadFailure });
+    }
     throw new ToolSchemaError(
-      "internal",
+      "wasm-load-failed",
       "",
-      `the WebAssembly module is not loaded${why}; await init(source) with the URL, bytes or WebAssembly.Module of toolschema_bg.wasm`,
-      loadFailure === undefined ? undefined : { cause: loadFailure },
+      "toolschema's WebAssembly module is not loaded yet: await init() before the first call, or init(source) with the URL, bytes or WebAssembly.Module of toolschema_bg.wasm",
     );
   }
   try {

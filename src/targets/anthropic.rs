@@ -53,7 +53,7 @@ pub static ANTHROPIC: Target = Target {
 pub static BEDROCK: Target = Target {
     id: "bedrock",
     description: "Amazon Bedrock Converse toolSpec.inputSchema.json (Claude models)",
-    source: "providers.md §2 Amazon Bedrock Converse",
+    source: "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html; https://github.com/BerriAI/litellm/issues/39115",
     ..ANTHROPIC
 };
 

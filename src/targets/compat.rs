@@ -43,7 +43,7 @@ pub static XAI: Target = Target {
 pub static MOONSHOT: Target = Target {
     id: "moonshot",
     description: "Moonshot / Kimi (typed anyOf branches)",
-    source: "providers.md F30; openclaw/openclaw#113130",
+    source: "https://github.com/openclaw/openclaw/issues/113130",
     caps: Caps {
         strip: &[
             "$schema", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
@@ -96,7 +96,7 @@ pub static DEEPSEEK_STRICT: Target = Target {
 pub static MISTRAL: Target = Target {
     id: "mistral",
     description: "Mistral function calling",
-    source: "providers.md F27, F28",
+    source: "https://github.com/SylphxAI/pdf-reader-mcp/issues/63; https://github.com/BerriAI/litellm/issues/13389",
     caps: Caps { strip: &["$schema", "$id"], ..OPENAI_CAPS },
     passes: SHAPE_PASSES,
     on_violation: OnViolation::Report,
@@ -108,7 +108,7 @@ pub static MISTRAL: Target = Target {
 pub static GROQ: Target = Target {
     id: "groq",
     description: "Groq tools and structured outputs",
-    source: "providers.md F25, F26",
+    source: "https://github.com/usestrix/strix/issues/1088; https://github.com/i-am-bee/beeai-framework/issues/1215",
     caps: Caps { strip: &["$schema", "minItems", "maxItems"], required_declared: true, ..OPENAI_CAPS },
     // A `{required: [...]}` fragment in a union gets the parent's properties.
     passes: &[
@@ -129,7 +129,7 @@ pub static GROQ: Target = Target {
 pub static OPENROUTER: Target = Target {
     id: "openrouter",
     description: "OpenRouter-safe: OpenAI shape rules, every anyOf branch typed",
-    source: "providers.md §2 OpenRouter; weave-os/router#824",
+    source: "https://github.com/weave-os/router/issues/824; https://github.com/openclaw/openclaw/issues/113130",
     caps: Caps { typed_branches: true, ..OPENAI_CAPS },
     passes: &[
         pass("splice-unions", combinators::splice_unions),

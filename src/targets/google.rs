@@ -66,7 +66,7 @@ const CCA_KEYWORDS: &[&str] = &["type", "title", "description", "enum", "propert
 pub static CCA: Target = Target {
     id: "cca",
     description: "Claude via Google Cloud Code Assist / Antigravity (no combinators; per-tool fallback)",
-    source: "seed 003 §3 (pi-ai CONSTRAINTS.md); providers.md footnote 20",
+    source: "https://github.com/openclaw/openclaw/issues/746; https://github.com/gsd-build/gsd-2/issues/498; https://github.com/earendil-works/pi/issues/841",
     caps: Caps {
         keep: Some(CCA_KEYWORDS),
         type_arrays: TypeArrays::FirstType,

@@ -29,7 +29,7 @@ const LLAMACPP_FORMATS: &[&str] = &["date", "time", "date-time", "uuid"];
 pub static LLAMACPP: Target = Target {
     id: "llamacpp",
     description: "llama.cpp json-schema-to-grammar (llama-server json_schema / response_format, Ollama format)",
-    source: "ggml-org/llama.cpp grammars/README.md; seed 001 (mcp-schema-normalize)",
+    source: "https://github.com/ggml-org/llama.cpp/blob/master/grammars/README.md",
     caps: Caps {
         keep: Some(LLAMACPP_KEYWORDS),
         one_of: false,
@@ -68,7 +68,7 @@ const XGRAMMAR_FORMATS: &[&str] = &[
 pub static XGRAMMAR: Target = Target {
     id: "xgrammar",
     description: "xgrammar as gated by vLLM / SGLang structured outputs",
-    source: "vllm-project/vllm vllm/v1/structured_output/backend_xgrammar.py",
+    source: "https://github.com/vllm-project/vllm/blob/main/vllm/v1/structured_output/backend_xgrammar.py",
     caps: Caps {
         strip: &[
             "$schema", "not", "if", "then", "else", "multipleOf", "uniqueItems", "contains", "minContains", "maxContains",
@@ -101,7 +101,7 @@ const LLGUIDANCE_FORMATS: &[&str] =
 pub static LLGUIDANCE: Target = Target {
     id: "llguidance",
     description: "llguidance (vLLM guidance backend, llama.cpp optional)",
-    source: "guidance-ai/llguidance docs/json_schema.md",
+    source: "https://github.com/guidance-ai/llguidance/blob/main/docs/json_schema.md",
     caps: Caps {
         strip: &[
             "$schema", "not", "if", "then", "else", "uniqueItems", "propertyNames", "contains", "minContains",
@@ -132,7 +132,7 @@ const OLLAMA_KEYWORDS: &[&str] = &["type", "description", "enum", "anyOf", "item
 pub static OLLAMA: Target = Target {
     id: "ollama",
     description: "Ollama /api/chat tool parameters (not grammar-constrained; parsed into a fixed struct)",
-    source: "ollama/ollama api/types.go ToolFunction; ollama/ollama#17142",
+    source: "https://github.com/ollama/ollama/blob/main/api/types.go; https://github.com/ollama/ollama/issues/17142",
     caps: Caps {
         keep: Some(OLLAMA_KEYWORDS),
         recursion: false,
