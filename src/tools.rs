@@ -280,7 +280,8 @@ pub struct CalledTool<'v> {
 pub fn find_tool<'v>(list: &'v Value, called: &str, target: &Target) -> Result<Result<CalledTool<'v>, Vec<String>>, Error> {
     let pointers = match shape::places(list) {
         Ok(places) => places.pointers,
-        Err(e) if e.pointer().is_empty() && list.get("name").is_some() => vec![String::new()],
+        // One tool rather than a list: a list of one.
+        Err(e) if e.pointer().is_empty() && shape::tool_name(list).is_some() => vec![String::new()],
         Err(e) => return Err(e),
     };
     let tools: Vec<&Value> = pointers.iter().map(|p| list.pointer(p).unwrap_or(&Value::Null)).collect();

@@ -380,3 +380,15 @@ fn a_tool_passed_as_a_schema_is_refused() {
         assert!(out.starts_with(r#"{"ok""#), "{schema}: {out}");
     }
 }
+
+/// One tool (any shape) stands for a list of one when the call names it.
+#[test]
+fn one_tool_is_found_by_its_called_name() {
+    use toolschema::api::prepare_tool_call_json;
+    let tool = json!({"type": "function", "function": {"name": "fs/read", "parameters": {"type": "object", "properties": {"p": {"type": "string"}}, "required": ["p"]}}});
+    let out: Value = serde_json::from_str(&prepare_tool_call_json(r#"{"p": "a"}"#, &tool.to_string(), "openai", r#"{"name": "fs_read"}"#)).unwrap();
+    assert_eq!(out["ok"]["ok"], true, "{out}");
+    assert_eq!(out["ok"]["tool"], json!({"index": 0, "pointer": "", "name": "fs/read"}));
+    let out: Value = serde_json::from_str(&prepare_tool_call_json("{}", &tool.to_string(), "openai", r#"{"name": "fs_read"}"#)).unwrap();
+    assert_eq!(out["ok"]["ok"], false, "the found tool's schema is applied: {out}");
+}
