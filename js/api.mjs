@@ -4,7 +4,7 @@
 import { memoize } from "./cache.mjs";
 import { ToolSchemaError } from "./error.mjs";
 import { toJsonText } from "./input.mjs";
-import { schemaSlot, toolArray, withToolArray } from "./tools.mjs";
+import { schemaSlot, toolEntries, withTools } from "./tools.mjs";
 import { call, glue, guarded } from "./wasm.mjs";
 
 export { ToolSchemaError };
@@ -106,10 +106,14 @@ export function adaptSchemaForStrict(schema, strict, options) {
 /**
  * Every schema of a tool list for `options.target`: OpenAI (`function.parameters`),
  * Responses and Gemini (`parameters`), Anthropic (`input_schema`), MCP
- * (`inputSchema`), or an MCP `tools/list` response. Returns `{tools, telemetry}`
- * with the list's shape kept; a tool whose schema fails gets the empty object
- * schema and its error in `telemetry.tools[i].error`. Cached and frozen like
- * `normalize`: the agent loop sends the same list every turn.
+ * (`inputSchema`), Gemini's request (`[{functionDeclarations}]`, `{tools:
+ * [{functionDeclarations}]}`), or an MCP `tools/list` response. Returns
+ * `{tools, telemetry}` with the list's shape kept; a tool whose schema fails
+ * gets the empty object schema and its error in `telemetry.tools[i].error`.
+ * A tool name the target's provider refuses is sent under a valid one,
+ * `telemetry.names` `{providerName: originalName}`; on `llamacpp` and `ollama`
+ * `telemetry.listSize` measures the list. Cached and frozen like `normalize`:
+ * the agent loop sends the same list every turn.
  */
 export function normalizeTools(tools, options) {
   const { target, ...rest } = plainOptions(options);
@@ -121,20 +125,22 @@ export function normalizeTools(tools, options) {
 }
 
 // Tools built with schema libraries (Zod, Valibot, ArkType) carry instances in
-// their schema slot; each is converted the way a lone schema would be.
+// their schema slot; each is converted the way a lone schema would be. A value
+// with no list shape is taken for one tool.
 function withPlainSchemas(tools) {
-  const list = toolArray(tools);
-  if (list === undefined) return tools;
-  const converted = list.array.map((tool) => {
-    const slot = schemaSlot(tool);
-    if (slot === undefined) return tool;
-    const { path, holder, value } = slot;
-    const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : null;
-    if (proto === null || proto === Object.prototype) return tool;
-    const plain = JSON.parse(toJsonText(value));
-    return path.length === 2 ? { ...tool, [path[0]]: { ...holder, [path[1]]: plain } } : { ...tool, [path[0]]: plain };
-  });
-  return withToolArray(tools, list.place, converted);
+  const entries = toolEntries(tools);
+  if (entries === undefined) return plainTool(tools);
+  return withTools(tools, entries, entries.map(({ tool }) => plainTool(tool)));
+}
+
+function plainTool(tool) {
+  const slot = schemaSlot(tool);
+  if (slot === undefined) return tool;
+  const { path, holder, value } = slot;
+  const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : null;
+  if (proto === null || proto === Object.prototype) return tool;
+  const plain = JSON.parse(toJsonText(value));
+  return path.length === 2 ? { ...tool, [path[0]]: { ...holder, [path[1]]: plain } } : { ...tool, [path[0]]: plain };
 }
 
 /**
@@ -179,10 +185,15 @@ export function checkSchema(schema, target) {
  * Gemini's stringified enum values typed again, a merged object union back to
  * the branch the original describes, a wrapped scalar root unwrapped.
  * Arguments that already fit the original come back unchanged.
- * Returns `{args, report}`.
+ * Returns `{args, report}`. With `options.name` (the tool name the model
+ * called), `original` is the tool list sent (as given to `normalizeTools`):
+ * the tool is found by the name it was sent under, or its own, and the
+ * result says which (`tool: {index, pointer, name}`, `name` the original).
  */
 export function restoreArguments(args, original, target, options) {
-  return call(glue.restoreArgumentsJson, toJsonText(args), toJsonText(original), targetId(target), optionsText(options));
+  // With `options.name`, `original` is the tool list the model was offered.
+  const source = plainOptions(options).name === undefined ? original : withPlainSchemas(original);
+  return call(glue.restoreArgumentsJson, toJsonText(args), toJsonText(source), targetId(target), optionsText(options));
 }
 
 /**
@@ -211,9 +222,17 @@ export function validateArguments(args, original, options) {
  * `tool.target`, else "mcp". Returns `{ok, args, errors, report, message?}`:
  * call the tool with `args` when `ok`; otherwise hand `message` back to the
  * model as the tool result. Arguments that are not JSON give `ok: false`.
+ * With `options.name` (the name the model called), `tool` is the whole list
+ * sent (as given to `normalizeTools`): the tool is found by the name it was
+ * sent under (a provider may have needed another, see `telemetry.names`) or
+ * its own, and `tool: {index, pointer, name}` says which, `name` the original
+ * to call it by; a name no tool has gives `ok: false` listing the names.
  */
 export function prepareToolCall(args, tool, options) {
   const { target = tool?.target ?? "mcp", ...rest } = plainOptions(options);
+  if (rest.name !== undefined) {
+    return call(glue.prepareToolCallJson, toJsonText(args), toJsonText(withPlainSchemas(tool)), targetId(target), JSON.stringify(rest));
+  }
   const slot = schemaSlot(tool);
   const schema = slot === undefined ? tool : slot.value;
   return call(glue.prepareToolCallJson, toJsonText(args), toJsonText(schema), targetId(target), JSON.stringify(rest));

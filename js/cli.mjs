@@ -4,13 +4,13 @@
 // to stderr. Exit status: 0 done, 1 `check` found violations, 2 error.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ToolSchemaError, checkSchema, normalize, prepareToolCall, targets, version } from "./node.mjs";
-import { SCHEMA_PLACES, schemaSlot, toolArray } from "./tools.mjs";
+import { ToolSchemaError, checkSchema, normalize, normalizeTools, prepareToolCall, targets, version } from "./node.mjs";
+import { SCHEMA_PLACES, nameHolder, schemaSlot, toolEntries } from "./tools.mjs";
 
 const HELP = `Usage:
   toolschema normalize --target <id> [file|-]   rewrite each schema for the target
   toolschema check --target <id> [file|-]       list what the target would reject; exit 1 if anything
-  toolschema restore --target <id> --schema <file> [args|-]
+  toolschema restore --target <id> --schema <file> [--tool <name>] [args|-]
                                                 the model's arguments back in the original schema's
                                                 shape, repaired and validated; exit 1 if they still do not fit
   toolschema targets                            list the target ids (JSON)
@@ -21,13 +21,19 @@ Input (a file, or stdin when the file is "-" or absent), any of:
   a tool list: OpenAI [{type: "function", function: {name, parameters}}], OpenAI Responses
     [{type: "function", name, parameters}], Anthropic [{name, input_schema}], MCP [{name, inputSchema}],
     Gemini [{name, parameters}] or [{name, parametersJsonSchema}]
-  an MCP tools/list response: {result: {tools: [...]}} or {tools: [...]}; Gemini {functionDeclarations: [...]}
+  an MCP tools/list response: {result: {tools: [...]}} or {tools: [...]}; Gemini {functionDeclarations: [...]},
+    [{functionDeclarations: [...]}] or {tools: [{functionDeclarations: [...]}]}
 The output keeps the input's shape with each schema rewritten; with --target openai-strict,
 OpenAI-shaped tools also get "strict" set to whether strict mode could express their schema.
+A tool name the target's provider refuses is written as a valid one, and each such name is
+listed on stderr ("sent as <new> for <original>"); give the new name to restore --tool.
+For llamacpp, a list past the size where llama.cpp's tool grammar fails is reported on stderr.
 
 Options:
   -t, --target <id>   target id (see "toolschema targets")
-  --schema <file>     restore: the original schema, or the tool definition holding it
+  --schema <file>     restore: the original schema, or the tool definition holding it, or
+                      with --tool the tool list sent
+  --tool <name>       restore: the tool name the model called (as sent, or the original)
   --empty-strings     restore: treat "" in optional fields as absent
   --report            print every change (normalize) or violation (check) with its JSON pointer on stderr
   --summary           print one summary line on stderr: tools, lossy changes, fallbacks, strict count
@@ -46,6 +52,7 @@ function main(argv) {
       options: {
         target: { type: "string", short: "t" },
         schema: { type: "string" },
+        tool: { type: "string" },
         "empty-strings": { type: "boolean" },
         report: { type: "boolean" },
         summary: { type: "boolean" },
@@ -72,9 +79,12 @@ function main(argv) {
   if (extra.length > 0) throw new UsageError(`one input at a time, got ${positionals.length - 1}`);
   if (opts.target === undefined) throw new UsageError(`${command} needs --target <id>; "toolschema targets" lists them`);
   const document = readInput(file);
+  // The list as the API reads it: a shape it cannot read fails here with the
+  // API's code and pointer, and its names and size are the API's.
+  const listed = command === "normalize" && toolEntries(document) !== undefined ? normalizeTools(document, { target: opts.target }) : undefined;
   const { single, slots } = locateSchemas(document);
   return command === "normalize"
-    ? runNormalize(document, single, slots, opts)
+    ? runNormalize(document, single, slots, opts, listed?.telemetry)
     : runCheck(single, slots, opts);
 }
 
@@ -87,7 +97,10 @@ function runRestore(file, opts) {
   if (opts.schema === undefined) throw new UsageError("restore needs --schema <file>, the original schema or tool definition");
   const tool = readInput(opts.schema);
   const text = readText(file);
-  const result = prepareToolCall(text, tool, { target: opts.target, emptyStrings: opts["empty-strings"] === true });
+  const options = { target: opts.target, emptyStrings: opts["empty-strings"] === true };
+  if (opts.tool !== undefined) options.name = opts.tool;
+  const result = prepareToolCall(text, tool, options);
+  if (result.tool !== undefined) process.stderr.write(`tool: ${result.tool.name ?? `#${result.tool.index}`}\n`);
   if (opts.report) {
     for (const d of result.report.diagnostics) process.stderr.write(`${d.code} at ${d.pointer || "/"}: ${d.message}\n`);
   }
@@ -125,11 +138,11 @@ const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
  * key holding the schema, so results are written back in the input's shape.
  */
 function locateSchemas(document) {
-  const list = toolArray(document);
-  if (list === undefined) {
+  const entries = toolEntries(document);
+  if (entries === undefined) {
     return { single: true, slots: [{ name: "schema", holder: { schema: document }, key: "schema" }] };
   }
-  return { single: false, slots: list.array.map(toolSlot).filter((slot) => slot !== undefined) };
+  return { single: false, slots: entries.map(({ tool }, index) => toolSlot(tool, index)).filter((slot) => slot !== undefined) };
 }
 
 function toolSlot(tool, index) {
@@ -156,7 +169,7 @@ function forTool(slot, single, run) {
   }
 }
 
-function runNormalize(document, single, slots, opts) {
+function runNormalize(document, single, slots, opts, telemetry) {
   const results = [];
   for (const slot of slots) {
     const result = forTool(slot, single, () => normalize(slot.holder[slot.key], opts.target));
@@ -164,6 +177,7 @@ function runNormalize(document, single, slots, opts) {
     if (opts.target === "openai-strict" && slot.strictHolder !== undefined) slot.strictHolder.strict = result.strict === true;
     results.push({ slot, result });
   }
+  if (telemetry !== undefined) applyListFindings(document, telemetry);
   if (opts.report) reportChanges(results);
   if (opts.summary) process.stderr.write(summarize(opts.target, single, results) + "\n");
   print(single ? slots[0].holder.schema : document, opts);
@@ -180,6 +194,24 @@ function runCheck(single, slots, opts) {
   }
   print(found, opts);
   return found.length > 0 ? 1 : 0;
+}
+
+/**
+ * What concerns the list as a whole: names the target refuses are written as
+ * the API sends them, and each is said on stderr with the original (the name
+ * the model will call, and the one `restore --tool` takes); a list too large
+ * for the target is said too.
+ */
+function applyListFindings(document, telemetry) {
+  const entries = toolEntries(document);
+  for (const report of telemetry.tools) {
+    if (report.providerName === undefined) continue;
+    nameHolder(entries[report.index].tool).name = report.providerName;
+    process.stderr.write(`sent as ${report.providerName} for ${JSON.stringify(report.name)}\n`);
+  }
+  for (const d of telemetry.diagnostics) {
+    if (d.code !== "tool-name-rewritten") process.stderr.write(`${d.code}: ${d.message}\n`);
+  }
 }
 
 // Only schemas something happened to get lines; a clean run says so once.

@@ -444,3 +444,57 @@ export declare function clearCache(): void;
 
 /** The cache's counters and size. */
 export declare function cacheStats(): CacheStats;
+
+// Tool names, Gemini's groups and list sizes in `normalizeTools`, and the tool
+// a model called in the round trip (merged into the declarations above).
+
+export interface ToolReport {
+  /** Where the tool sits in the list (JSON Pointer); Gemini's groups nest it. */
+  pointer: string;
+  /** The name the tool is sent under, when the target's provider refuses `name`. */
+  providerName?: string;
+}
+
+export interface ToolsTelemetry {
+  /** `{providerName: originalName}` for every tool sent under another name. */
+  names: { [providerName: string]: string };
+  /** Findings about the list as a whole ("tool-name-rewritten", "tool-list-too-large"), pointers into the list. */
+  diagnostics: Diagnostic[];
+  /** `llamacpp` and `ollama`: the tools' size as compact JSON. */
+  listSize?: ToolListSize;
+}
+
+/** The combined size of a tool list, and what to leave out past the target's ceiling. */
+export interface ToolListSize {
+  /** Bytes of the output tools as compact JSON. */
+  bytes: number;
+  /** The size past which the backend fails (`llamacpp`: llama.cpp's tool grammar). */
+  limit?: number;
+  /** Past `limit`: the fewest tools, largest first, whose removal fits it (indices into `telemetry.tools`). */
+  drop: number[];
+}
+
+export interface ArgumentOptions {
+  /** `restoreArguments`/`prepareToolCall`: the tool name the model called; the original is then the tool list sent. */
+  name?: string;
+}
+
+/** The tool `options.name` found. */
+export interface CalledTool {
+  /** Its index among the list's tools. */
+  index: number;
+  /** Where it sits in the list (JSON Pointer). */
+  pointer: string;
+  /** Its original name: the one to call it by. */
+  name: string | null;
+}
+
+export interface RewrittenArguments<A = unknown> {
+  /** With `options.name`: the tool called. */
+  tool?: CalledTool;
+}
+
+export interface PreparedToolCall<A = unknown> {
+  /** With `options.name`: the tool called (absent when no tool has the name). */
+  tool?: CalledTool;
+}

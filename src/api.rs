@@ -53,7 +53,17 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
 fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::Normalized, Error> {
     let target = target_named(target)?;
     let schema = parse(input, opts.max_depth)?;
+    refuse_tool(&schema)?;
     crate::normalize_parsed(std::borrow::Cow::Owned(schema), target, &opts)
+}
+
+/// A tool where a schema belongs is an error naming the slot to pass: read as
+/// a schema it gives a wrong answer without a word (see `tools::shape`).
+fn refuse_tool(schema: &Value) -> Result<(), Error> {
+    match crate::tools::shape::tool_passed_as_schema(schema) {
+        Some(slot) => Err(crate::tools::shape::tool_as_schema_error(slot)),
+        None => Ok(()),
+    }
 }
 
 /// The target with this id, or `unknown-target`.
@@ -138,6 +148,7 @@ pub fn check_json(input: &str, target: &str) -> String {
     let run = || -> Result<String, Error> {
         let target = target_named(target)?;
         let schema = parse(input, Options::default().max_depth)?;
+        refuse_tool(&schema)?;
         Ok(ok(&check(&schema, target)))
     };
     run().unwrap_or_else(|e| err(&e))
@@ -161,14 +172,58 @@ pub fn targets_json() -> String {
 
 /// The round trip (`crate::args`). `args` and `original` are JSON text;
 /// `target` a target id; `options` the restore options (JSON, may be empty).
+/// With `options.name`, `original` is the tool list (or the tool) and `name`
+/// the name the model called; the payload then says which tool (`tool`).
 pub fn restore_arguments_json(args: &str, original: &str, target: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
-        let opts = crate::args::RestoreOptions::from_json(options)?;
+        let (opts, called) = restore_options(options)?;
         let target = target_named(target)?;
         let (args, original) = args_and_schema(args, original, opts.max_depth())?;
-        Ok(ok(&crate::args::restore(&args, &original, target, &opts)?))
+        let Some(called) = called else { return Ok(ok(&crate::args::restore(&args, &original, target, &opts)?)) };
+        let tool = match crate::tools::find_tool(&original, &called, target)? {
+            Ok(tool) => tool,
+            Err(offered) => return Err(Error::InvalidOptions { message: no_such_tool(&called, &offered) }),
+        };
+        let restored = crate::args::restore(&args, tool.schema.unwrap_or(&crate::cca_fallback()), target, &opts)?;
+        Ok(ok(&with_tool(&restored, &tool)))
     };
     run().unwrap_or_else(|e| err(&e))
+}
+
+/// The round trip's options, with `name` (the tool name the model called)
+/// taken out: the restore options refuse keys they do not know.
+fn restore_options(options: &str) -> Result<(crate::args::RestoreOptions, Option<String>), Error> {
+    if options.trim().is_empty() {
+        return Ok((Default::default(), None));
+    }
+    let mut raw: serde_json::Map<String, Value> = match serde_json::from_str(options) {
+        Ok(raw) => raw,
+        // Not an object: the restore options' own parse says so, as before.
+        Err(_) => return Ok((crate::args::RestoreOptions::from_json(options)?, None)),
+    };
+    if !raw.contains_key("name") {
+        return Ok((crate::args::RestoreOptions::from_json(options)?, None));
+    }
+    let called = match raw.shift_remove("name") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(name)) => Some(name),
+        Some(_) => return Err(Error::InvalidOptions { message: "options.name must be a string: the tool name the model called".into() }),
+    };
+    let opts = serde_json::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
+    Ok((opts, called))
+}
+
+fn no_such_tool(called: &str, offered: &[String]) -> String {
+    format!("there is no tool named {called:?}; the tools are: {}", offered.join(", "))
+}
+
+/// A round-trip payload with the tool it was for: `{..., tool: {index, pointer, name}}`.
+fn with_tool<T: Serialize>(payload: &T, tool: &crate::tools::CalledTool) -> Value {
+    let mut v = serde_json::to_value(payload).unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut v {
+        m.insert("tool".into(), json!(tool));
+    }
+    v
 }
 
 /// Payload: `{"args", "report"}`.
@@ -194,20 +249,46 @@ pub fn validate_arguments_json(args: &str, original: &str, options: &str) -> Str
 }
 
 /// Restore, repair, validate. Payload: `{"ok", "args", "errors", "report", "message"?}`.
+/// With `options.name`, as `restore_arguments_json`; a name no tool has is
+/// the model's mistake, so a failed preparation that says which names exist.
 pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
-        let opts = crate::args::RestoreOptions::from_json(options)?;
+        let (opts, called) = restore_options(options)?;
         let target = target_named(target)?;
         let depth = opts.max_depth();
         let original = parse(original, depth)?;
         // Arguments a model wrote that are not JSON at all are the model's
         // mistake to fix, not the caller's: a failed preparation, not an error.
-        let args = match parse(args, depth) {
-            Ok(args) => args,
-            Err(Error::InvalidJson { message }) => return Ok(ok(&crate::args::unparsable(args, &message))),
+        let parsed = match parse(args, depth) {
+            Ok(args) => Ok(args),
+            Err(Error::InvalidJson { message }) => Err(message),
             Err(e) => return Err(e),
         };
-        Ok(ok(&crate::args::prepare(&args, &original, target, &opts)?))
+        let tool = match &called {
+            None => None,
+            Some(called) => match crate::tools::find_tool(&original, called, target)? {
+                Ok(tool) => Some(tool),
+                Err(offered) => {
+                    let args = parsed.unwrap_or_else(|_| Value::String(args.to_string()));
+                    let message = no_such_tool(called, &offered);
+                    let to_model = format!("There is no tool named {called:?}. Call one of these tools instead: {}", offered.join(", "));
+                    return Ok(ok(&crate::args::failed_call(args, &message, "tool", to_model)));
+                }
+            },
+        };
+        let args = match parsed {
+            Ok(args) => args,
+            Err(message) => {
+                let failed = crate::args::unparsable(args, &message);
+                return Ok(match &tool {
+                    Some(tool) => ok(&with_tool(&failed, tool)),
+                    None => ok(&failed),
+                });
+            }
+        };
+        let Some(tool) = tool else { return Ok(ok(&crate::args::prepare(&args, &original, target, &opts)?)) };
+        let prepared = crate::args::prepare(&args, tool.schema.unwrap_or(&crate::cca_fallback()), target, &opts)?;
+        Ok(ok(&with_tool(&prepared, &tool)))
     };
     run().unwrap_or_else(|e| err(&e))
 }

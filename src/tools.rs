@@ -2,9 +2,13 @@
 //! tool list (or an MCP `tools/list` response) normalized for one target, with
 //! telemetry. One tool's failure never fails the list: that tool gets the empty
 //! object schema and its error is reported.
+pub mod names;
+pub mod shape;
+
 use crate::lookup::Fields;
-use crate::report::Report;
+use crate::report::{Diagnostic, Report};
 use crate::{check::Violation, normalize, Error, Options, Target};
+use shape::{get_path, schema_slot, set_path};
 use indexmap::IndexMap;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -27,8 +31,13 @@ pub const SEED_COUNTERS: &[&str] = &[
 #[serde(rename_all = "camelCase")]
 pub struct ToolReport {
     pub index: usize,
+    /// Where the tool sits in the list (JSON pointer): Gemini's groups nest it.
+    pub pointer: String,
     pub name: Option<String>,
-    /// The tool's schema changed.
+    /// The name the tool is sent under, when the target's rule refused `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_name: Option<String>,
+    /// The tool changed: its schema, or its name.
     pub modified: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strict: Option<bool>,
@@ -50,6 +59,27 @@ pub struct Telemetry {
     /// Summed over every tool; the seed's counters are always present.
     pub counters: IndexMap<&'static str, u64>,
     pub tools: Vec<ToolReport>,
+    /// `{providerName: originalName}` for every tool sent under another name.
+    pub names: IndexMap<String, String>,
+    /// What concerns the list rather than one schema (`tool-name-rewritten`,
+    /// `tool-list-too-large`), with pointers into the list.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The list's combined size, on targets that measure it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_size: Option<ListSize>,
+}
+
+/// The size of the tools as sent: the compact JSON of the output tools.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListSize {
+    pub bytes: usize,
+    /// The ceiling past which the backend fails, where there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Past the ceiling: the fewest tools, largest first, whose removal brings
+    /// the list under it (indices into `telemetry.tools`).
+    pub drop: Vec<usize>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -58,78 +88,40 @@ pub struct ToolsOutcome {
     pub telemetry: Telemetry,
 }
 
-/// Where each tool shape keeps its schema, and where its strict flag goes:
-/// OpenAI Chat (`function.parameters`), Responses and Gemini (`parameters`),
-/// Anthropic (`input_schema`), MCP (`inputSchema`), Gemini JSON (`parametersJsonSchema`).
-type Slot = (&'static [&'static str], Option<&'static [&'static str]>);
-const SLOTS: &[Slot] = &[
-    (&["function", "parameters"], Some(&["function", "strict"])),
-    (&["parameters"], Some(&["strict"])),
-    (&["input_schema"], Some(&["strict"])),
-    (&["inputSchema"], None),
-    (&["parametersJsonSchema"], None),
-];
-
-/// A tool without any schema (an OpenAI function without parameters) is left as it is.
-fn schema_slot(tool: &Value) -> Option<Slot> {
-    SLOTS.iter().copied().find(|(path, _)| get_path(tool, path).is_some())
-}
-
-fn get_path<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
-    path.iter().try_fold(v, |cur, k| cur.get(*k))
-}
-
-fn set_path(v: &mut Value, path: &[&str], new: Value) {
-    let (last, parents) = path.split_last().expect("non-empty path");
-    let mut cur = v;
-    for k in parents {
-        cur = &mut cur[*k];
-    }
-    cur[*last] = new;
-}
-
-/// The tool array inside any accepted list shape, and where it sits.
-fn tool_array(list: &Value) -> Result<(&Vec<Value>, &'static [&'static str]), Error> {
-    const PLACES: &[&[&str]] = &[&[], &["tools"], &["result", "tools"], &["functionDeclarations"]];
-    PLACES
-        .iter()
-        .find_map(|path| match get_path(list, path) {
-            Some(Value::Array(a)) => Some((a, *path)),
-            _ => None,
-        })
-        .ok_or_else(not_a_list)
-}
-
-fn not_a_list() -> Error {
-    Error::NotASchema {
-        pointer: Default::default(),
-        message: "expected a tool list: an array of OpenAI, Responses, Anthropic, MCP or Gemini tools, or an object with \
-                  `tools`, `result.tools` or `functionDeclarations`"
-            .into(),
-    }
-}
-
-/// Normalizes every tool's schema in `list` for `target`, keeping the list's shape.
+/// Normalizes every tool's schema in `list` for `target`, keeping the list's
+/// shape; renames tools whose names the target refuses, and measures the list
+/// where the target has a size ceiling.
 pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
-    let (tools, path) = tool_array(list)?;
+    let places = shape::places(list)?;
+    let tools: Vec<&Value> = places.pointers.iter().map(|p| list.pointer(p).unwrap_or(&Value::Null)).collect();
     let mut out_tools = Vec::with_capacity(tools.len());
     let mut counters: IndexMap<&'static str, u64> = SEED_COUNTERS.iter().map(|c| (*c, 0)).collect();
     let mut reports = Vec::with_capacity(tools.len());
-    let (mut modified_count, mut lossy) = (0, false);
-    for (index, tool) in tools.iter().enumerate() {
+    let mut lossy = false;
+    for (index, &tool) in tools.iter().enumerate() {
         let name = tool.field("name").or_else(|| tool.pointer("/function/name")).and_then(Value::as_str).map(String::from);
+        let mut rep = ToolReport {
+            index,
+            pointer: places.pointers[index].clone(),
+            name,
+            provider_name: None,
+            modified: false,
+            strict: None,
+            strict_error: None,
+            error: None,
+            report: Report::default(),
+        };
         let mut tool_out = tool.clone();
         if schema_slot(tool).is_none() && target.caps.tool_schema_required && tool.is_object() {
             // Anthropic requires input_schema on every tool (F41 `input_schema: Field required`).
             tool_out["input_schema"] = crate::cca_fallback();
         }
         let Some((slot, strict_slot)) = schema_slot(&tool_out) else {
-            reports.push(ToolReport { index, name, modified: false, strict: None, strict_error: None, error: None, report: Report::default() });
+            reports.push(rep);
             out_tools.push(tool_out);
             continue;
         };
         let schema = get_path(&tool_out, slot).cloned().unwrap_or(Value::Null);
-        let mut rep = ToolReport { index, name, modified: false, strict: None, strict_error: None, error: None, report: Report::default() };
         match normalize(&schema, target, opts) {
             Ok(n) => {
                 rep.modified = n.schema != schema;
@@ -159,25 +151,153 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
         for (k, v) in &rep.report.counters {
             *counters.entry(k).or_insert(0) += v;
         }
-        modified_count += usize::from(rep.modified);
         lossy |= rep.report.lossy;
         reports.push(rep);
         out_tools.push(tool_out);
     }
     if let Some(budget) = target.caps.request_budget {
-        fit_budget(tools, &mut out_tools, &mut reports, budget, target, opts)?;
+        fit_budget(&tools, &mut out_tools, &mut reports, budget, target, opts)?;
     }
-    let tools_value = if path.is_empty() {
+    let mut diagnostics = Vec::new();
+    let names = rename(&tools, &mut out_tools, &mut reports, target, &mut diagnostics);
+    let list_size = target.caps.tool_list_size.map(|ceiling| measure(&out_tools, &reports, ceiling, target, &mut diagnostics));
+    let modified_count = reports.iter().filter(|r| r.modified).count();
+    let tools_seen = tools.len();
+    let tools_value = if places.bare {
         Value::Array(out_tools)
     } else {
         let mut whole = list.clone();
-        set_path(&mut whole, path, Value::Array(out_tools));
+        for (at, tool) in places.pointers.iter().zip(out_tools) {
+            if let Some(slot) = whole.pointer_mut(at) {
+                *slot = tool;
+            }
+        }
         whole
     };
     Ok(ToolsOutcome {
         tools: tools_value,
-        telemetry: Telemetry { tools_seen: tools.len(), tools_modified: modified_count, lossy, counters, tools: reports },
+        telemetry: Telemetry { tools_seen, tools_modified: modified_count, lossy, counters, tools: reports, names, diagnostics, list_size },
     })
+}
+
+/// Sends every tool whose name the target's rule refuses under the name
+/// `names::rewrite` gives it. Returns `{providerName: originalName}`.
+fn rename(
+    tools: &[&Value],
+    out: &mut [Value],
+    reports: &mut [ToolReport],
+    target: &Target,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> IndexMap<String, String> {
+    let mut map = IndexMap::new();
+    let Some(rule) = target.caps.tool_names else { return map };
+    let originals: Vec<Option<&str>> = tools.iter().map(|t| shape::tool_name(t)).collect();
+    for (i, new) in names::rewrite(&originals, &rule).into_iter().enumerate() {
+        let (Some(new), Some(old)) = (new, originals[i]) else { continue };
+        let path = shape::name_path(&out[i]);
+        set_path(&mut out[i], path, Value::String(new.clone()));
+        let r = &mut reports[i];
+        r.provider_name = Some(new.clone());
+        r.modified = true;
+        diagnostics.push(Diagnostic {
+            code: "tool-name-rewritten",
+            pointer: format!("{}/{}", r.pointer, path.join("/")),
+            message: format!(
+                "{} refuses the tool name {old:?} (at most {} of letters, digits and _{}{}); it is sent as {new:?}, \
+                 and prepareToolCall/restoreArguments given the name the model calls find the original tool again",
+                target.id,
+                rule.max,
+                rule.extra.chars().map(|c| format!(" {c}")).collect::<String>(),
+                if rule.letter_first { ", starting with a letter or _" } else { "" },
+            ),
+            lossy: false,
+        });
+        map.insert(new, old.to_string());
+    }
+    map
+}
+
+/// The size of the output tools as compact JSON (what a client sends), and,
+/// past the target's ceiling, the tools to drop or shorten.
+fn measure(out: &[Value], reports: &[ToolReport], ceiling: crate::targets::ListCeiling, target: &Target, diagnostics: &mut Vec<Diagnostic>) -> ListSize {
+    let sizes: Vec<usize> = out.iter().map(|t| serde_json::to_string(t).map_or(0, |s| s.len())).collect();
+    // `[`, `]` and a comma between two tools.
+    let bytes = sizes.iter().sum::<usize>() + 2 + sizes.len().saturating_sub(1);
+    let mut drop = Vec::new();
+    let Some(limit) = ceiling.max_bytes.filter(|limit| bytes > *limit) else {
+        return ListSize { bytes, limit: ceiling.max_bytes, drop };
+    };
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), i));
+    let mut left = bytes;
+    for i in order {
+        if left <= limit {
+            break;
+        }
+        left -= sizes[i] + 1;
+        drop.push(i);
+    }
+    let named: Vec<String> = drop
+        .iter()
+        .map(|&i| format!("{} ({} bytes)", reports[i].name.as_deref().unwrap_or(&reports[i].pointer), sizes[i]))
+        .collect();
+    diagnostics.push(Diagnostic {
+        code: "tool-list-too-large",
+        pointer: String::new(),
+        message: format!(
+            "the tools add up to {bytes} bytes of JSON; {} fails to build its tool-call grammar past about {limit} \
+             and may then generate without any constraint ({}). Send fewer tools or shorter descriptions: without \
+             these {} the list fits: {}",
+            target.id,
+            ceiling.source,
+            drop.len(),
+            named.join(", ")
+        ),
+        lossy: false,
+    });
+    ListSize { bytes, limit: Some(limit), drop }
+}
+
+/// The tool a model called, found in the list it was offered from.
+#[derive(Clone, Debug, Serialize)]
+pub struct CalledTool<'v> {
+    /// Its index among the list's tools (as in `telemetry.tools`).
+    pub index: usize,
+    /// Where it sits in the list (JSON pointer).
+    pub pointer: String,
+    /// Its original name: the one to call it by.
+    pub name: Option<String>,
+    /// Its schema (None: a tool without parameters).
+    #[serde(skip)]
+    pub schema: Option<&'v Value>,
+}
+
+/// The tool of `list` (a tool list in any shape `normalize_tools` reads, or
+/// one tool) that a model called `called`: by the name `normalize_tools` sent
+/// it under for `target`, or by its original name. `Err` of the outer result:
+/// `list` is no tool list; of the inner: no tool has that name, with the names
+/// the model was offered.
+pub fn find_tool<'v>(list: &'v Value, called: &str, target: &Target) -> Result<Result<CalledTool<'v>, Vec<String>>, Error> {
+    let pointers = match shape::places(list) {
+        Ok(places) => places.pointers,
+        // One tool rather than a list: a list of one.
+        Err(e) if e.pointer().is_empty() && shape::tool_name(list).is_some() => vec![String::new()],
+        Err(e) => return Err(e),
+    };
+    let tools: Vec<&Value> = pointers.iter().map(|p| list.pointer(p).unwrap_or(&Value::Null)).collect();
+    let names: Vec<Option<&str>> = tools.iter().map(|t| shape::tool_name(t)).collect();
+    let rule = target.caps.tool_names;
+    let Some(index) = names::find(&names, rule.as_ref(), called) else {
+        let sent = rule.map(|r| names::rewrite(&names, &r)).unwrap_or_else(|| vec![None; names.len()]);
+        return Ok(Err(names.iter().zip(sent).filter_map(|(n, s)| s.or_else(|| n.map(String::from))).collect()));
+    };
+    let tool = tools[index];
+    Ok(Ok(CalledTool {
+        index,
+        pointer: pointers[index].clone(),
+        name: names[index].map(String::from),
+        schema: schema_slot(tool).and_then(|(path, _)| get_path(tool, path)),
+    }))
 }
 
 /// How much of a request budget one strict schema uses: properties not in
@@ -201,7 +321,7 @@ pub fn budget_use(schema: &Value) -> (usize, usize) {
 /// the count is as high as it can be) and sends the rest without strict,
 /// normalized for the relaxed target, each with the reason in its report.
 fn fit_budget(
-    tools: &[Value],
+    tools: &[&Value],
     out: &mut [Value],
     reports: &mut [ToolReport],
     budget: crate::targets::RequestBudget,
@@ -225,8 +345,8 @@ fn fit_budget(
             continue;
         }
         let Some(relaxed) = relaxed else { continue };
-        let Some((slot, strict_slot)) = schema_slot(&tools[index]) else { continue };
-        let original = get_path(&tools[index], slot).cloned().unwrap_or(Value::Null);
+        let Some((slot, strict_slot)) = schema_slot(tools[index]) else { continue };
+        let original = get_path(tools[index], slot).cloned().unwrap_or(Value::Null);
         let relaxed_out = normalize(&original, relaxed, opts)?;
         set_path(&mut out[index], slot, relaxed_out.schema);
         if let Some(sp) = strict_slot {

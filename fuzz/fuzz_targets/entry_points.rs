@@ -44,15 +44,21 @@ fuzz_target!(init: common::catch_stack_overflow(), |data: &[u8]| {
             // empty-object schema, its error in telemetry): either way the
             // provider must accept it; a tool sent without strict is judged by
             // the relaxed target.
-            let tools = ["", "/tools", "/result/tools", "/functionDeclarations"]
-                .iter()
-                .find_map(|p| ok["tools"].pointer(p).and_then(Value::as_array))
-                .unwrap_or_else(|| panic!("{what}: no tool array in {:.400}", ok["tools"]));
             for rep in ok["telemetry"]["tools"].as_array().expect("telemetry.tools") {
                 let i = rep["index"].as_u64().expect("index") as usize;
+                // Where the tool sits: Gemini's groups nest it below the list's array.
+                let at = rep["pointer"].as_str().expect("pointer");
+                let tool = ok["tools"].pointer(at).unwrap_or_else(|| panic!("{what}: no tool at {at} in {:.400}", ok["tools"]));
                 let slot = ["/function/parameters", "/parameters", "/input_schema", "/inputSchema", "/parametersJsonSchema"]
                     .iter()
-                    .find_map(|p| tools[i].pointer(p));
+                    .find_map(|p| tool.pointer(p));
+                // Every name sent is one the provider accepts.
+                if let Some(rule) = target.caps.tool_names {
+                    let holder = tool.get("function").filter(|f| f.is_object()).unwrap_or(tool);
+                    if let Some(name) = holder.get("name").and_then(Value::as_str) {
+                        assert!(rule.accepts(name), "{what}: tool {i} sent as {name:?}, which {} refuses", target.id);
+                    }
+                }
                 let Some(schema) = slot else { continue };
                 if rep["report"]["diagnostics"].as_array().is_some_and(|d| d.iter().any(|d| d["code"] == "residual-violation")) {
                     panic!("{what}: tool {i} fails its checker: {rep}");

@@ -327,12 +327,21 @@ pub fn prepare(
 /// off, or write a trailing comma): the text is kept, and the model is told.
 pub fn unparsable(text: &str, parse_error: &str) -> Prepared {
     let message = format!("the arguments are not valid JSON ({parse_error}); send one JSON object");
+    let to_model = format!("The arguments do not match the tool's input schema. Fix these and call the tool again:\n- {message}");
+    failed_call(Value::String(text.to_string()), &message, "json", to_model)
+}
+
+/// A failed preparation caused by the call itself rather than a value in the
+/// arguments (text that is not JSON, a tool name no tool has): the arguments
+/// are kept as they came, the error is `message` under `keyword`, and
+/// `to_model` what the model is told.
+pub fn failed_call(args: Value, message: &str, keyword: &str, to_model: String) -> Prepared {
     Prepared {
         ok: false,
-        args: Value::String(text.to_string()),
-        errors: vec![ArgError { pointer: String::new(), keyword: "json".into(), schema_pointer: String::new(), message: message.clone() }],
+        args,
+        errors: vec![ArgError { pointer: String::new(), keyword: keyword.into(), schema_pointer: String::new(), message: message.to_string() }],
         report: Report::default(),
-        message: Some(format!("The arguments do not match the tool's input schema. Fix these and call the tool again:\n- {message}")),
+        message: Some(to_model),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Anthropic Messages tools, native and strict, and Claude on Amazon Bedrock
 //! (providers.md §2 "Anthropic"; the SDK's `transform_schema` [A3]).
 use crate::lookup::Fields;
-use super::{Caps, OnViolation, Target, TypeArrays, BASE};
+use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
 
 /// What the Anthropic SDK's `transform_schema` keeps; every other keyword is
@@ -24,6 +24,12 @@ const ANTHROPIC_CAPS: Caps = Caps {
     root_object: true,
     formats: Some(ANTHROPIC_FORMATS),
     tool_schema_required: true,
+    tool_names: Some(NameRule {
+        max: 128,
+        extra: "-",
+        letter_first: false,
+        source: "https://docs.claude.com/en/api/messages#body-tools-name: ^[a-zA-Z0-9_-]{1,128}$",
+    }),
     ..BASE
 };
 
@@ -54,6 +60,15 @@ pub static BEDROCK: Target = Target {
     id: "bedrock",
     description: "Amazon Bedrock Converse toolSpec.inputSchema.json (Claude models)",
     source: "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html; https://github.com/BerriAI/litellm/issues/39115",
+    caps: Caps {
+        tool_names: Some(NameRule {
+            max: 64,
+            extra: "-",
+            letter_first: false,
+            source: "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html: ^[a-zA-Z0-9_-]+$, 1 to 64",
+        }),
+        ..ANTHROPIC_CAPS
+    },
     ..ANTHROPIC
 };
 

@@ -1,7 +1,7 @@
 //! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
-use super::{Caps, OnViolation, Target, TypeArrays, BASE};
+use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enums, pass, shapes, spill, types};
 
 /// Fields of the `Schema` proto kept on the wire. `format`, `pattern`, bounds and
@@ -28,7 +28,18 @@ const GOOGLE_CAPS: Caps = Caps {
     root_object: true,
     required_declared: true,
     null_type: false,
+    tool_names: Some(GEMINI_NAMES),
     ..BASE
+};
+
+/// Function declaration names: letters, digits, `_`, `.`, `:`, `-`, at most 64
+/// (FunctionDeclaration.name), and the first a letter or `_`: a name starting
+/// otherwise fails the request ("Invalid function name", kaitranntt/ccs#25).
+const GEMINI_NAMES: NameRule = NameRule {
+    max: 64,
+    extra: ".:-",
+    letter_first: true,
+    source: "https://ai.google.dev/api/caching#FunctionDeclaration; kaitranntt/ccs#25",
 };
 
 pub static GOOGLE: Target = Target {

@@ -4,7 +4,7 @@
 //! they cannot express without an error, so the rules aim at fidelity: rewrite
 //! into forms they enforce, and report what cannot be kept.
 use crate::lookup::Fields;
-use super::{Caps, OnViolation, Target, BASE};
+use super::{Caps, ListCeiling, OnViolation, Target, BASE};
 use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict};
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs
@@ -37,6 +37,7 @@ pub static LLAMACPP: Target = Target {
         size_budget: 1500,
         max_inline_depth: 5,
         root_refs: false,
+        tool_list_size: Some(LLAMACPP_LIST),
         ..GRAMMAR
     },
     passes: &[
@@ -54,6 +55,16 @@ pub static LLAMACPP: Target = Target {
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
+};
+
+/// llama-server compiles every tool of a request into one grammar; past about
+/// 100 KB of tools it fails to build it (58 tools: 97,102 bytes worked, 100,026
+/// failed; ggml-org/llama.cpp#25895), and some builds then generate without
+/// any constraint and answer 200 (ggml-org/llama.cpp#19051). The ceiling is
+/// the largest size measured to work.
+const LLAMACPP_LIST: ListCeiling = ListCeiling {
+    max_bytes: Some(97_000),
+    source: "ggml-org/llama.cpp#25895 (grammar build fails past ~100 KB of tools), #19051 (then unconstrained with HTTP 200)",
 };
 
 /// vLLM's xgrammar gate (`has_xgrammar_unsupported_json_features`): `multipleOf`,
@@ -129,6 +140,14 @@ pub static LLGUIDANCE: Target = Target {
 /// model sees. `$ref` inside properties is dropped, so refs are inlined.
 const OLLAMA_KEYWORDS: &[&str] = &["type", "description", "enum", "anyOf", "items", "properties", "required"];
 
+/// Ollama writes the tools into the prompt and parses the calls from the text
+/// (no grammar: ollama/ollama#6002), so no grammar ceiling applies; the size is
+/// measured because the tools take context like any prompt text.
+const OLLAMA_LIST: ListCeiling = ListCeiling {
+    max_bytes: None,
+    source: "ollama/ollama#6002 (tool schemas go into the prompt, no grammar)",
+};
+
 pub static OLLAMA: Target = Target {
     id: "ollama",
     description: "Ollama /api/chat tool parameters (not grammar-constrained; parsed into a fixed struct)",
@@ -139,6 +158,7 @@ pub static OLLAMA: Target = Target {
         one_of: false,
         all_of: false,
         root_object: true,
+        tool_list_size: Some(OLLAMA_LIST),
         ..GRAMMAR
     },
     passes: &[

@@ -84,6 +84,48 @@ pub struct Caps {
     /// `"$ref": "#"` (the root) is understood; otherwise root recursion goes
     /// through a `$defs` entry (llama.cpp: "unsupported $ref #").
     pub root_refs: bool,
+    /// What the provider accepts as a tool name; `None`: any string (the name
+    /// is only matched, never validated). `normalizeTools` rewrites a name
+    /// that breaks the rule (src/tools/names.rs).
+    pub tool_names: Option<NameRule>,
+    /// The combined size of a tool list is measured (`telemetry.listSize`),
+    /// with the ceiling past which the backend fails, where there is one.
+    pub tool_list_size: Option<ListCeiling>,
+}
+
+/// A provider's rule for tool (function) names: ASCII letters, digits, `_`
+/// and the characters of `extra`, 1 to `max` characters, the first a letter
+/// or `_` when `letter_first`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameRule {
+    pub max: usize,
+    pub extra: &'static str,
+    pub letter_first: bool,
+    /// The provider document or issue the rule is from.
+    pub source: &'static str,
+}
+
+impl NameRule {
+    pub fn allows(&self, c: char) -> bool {
+        c.is_ascii_alphanumeric() || c == '_' || self.extra.contains(c)
+    }
+
+    pub fn accepts(&self, name: &str) -> bool {
+        !name.is_empty()
+            && name.len() <= self.max
+            && name.chars().all(|c| self.allows(c))
+            && (!self.letter_first || name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+    }
+}
+
+/// How large a tool list may get on a backend that compiles every tool of a
+/// request into one grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListCeiling {
+    /// Bytes of compact JSON the tools may add up to; `None`: measured only.
+    pub max_bytes: Option<usize>,
+    /// Why, and where the number comes from.
+    pub source: &'static str,
 }
 
 /// Anthropic strict tool use compiles all strict tools of a request into one
@@ -132,6 +174,8 @@ pub const BASE: Caps = Caps {
     request_budget: None,
     tool_schema_required: false,
     root_refs: true,
+    tool_names: None,
+    tool_list_size: None,
 };
 
 /// What the target does when its output still fails its checker.

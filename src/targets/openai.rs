@@ -1,12 +1,28 @@
 //! OpenAI: non-strict function calling, the Responses family, and strict mode
 //! (Structured Outputs "Supported schemas", providers.md §2; seed 003 §1).
-use super::{Caps, OnViolation, Target, TypeArrays, BASE};
+use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
 
 /// Non-strict tools: keywords are hints, but the shape is still validated
 /// (root object without combinators, arrays with items: F3, F4, F5, F34).
-pub const OPENAI_CAPS: Caps =
-    Caps { strip: &["$schema"], root_object: true, array_items: true, object_properties: true, ..BASE };
+/// OpenAI-compatible targets inherit the name rule with the rest.
+pub const OPENAI_CAPS: Caps = Caps {
+    strip: &["$schema"],
+    root_object: true,
+    array_items: true,
+    object_properties: true,
+    tool_names: Some(OPENAI_NAMES),
+    ..BASE
+};
+
+/// Function names: `^[a-zA-Z0-9_-]{1,64}$`; a list with one name outside it
+/// fails the whole request.
+pub const OPENAI_NAMES: NameRule = NameRule {
+    max: 64,
+    extra: "-",
+    letter_first: false,
+    source: "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
+};
 
 /// OpenAI's shape rules alone; OpenAI-compatible providers reuse them.
 pub static SHAPE_PASSES: &[Pass] = &[

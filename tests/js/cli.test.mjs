@@ -2,7 +2,8 @@
 // stderr, and the exit status (0 done, 1 violations, 2 error).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, test } from "node:test";
 import { TRIVIAL, pkgDir, root, ts } from "./helpers.mjs";
 
@@ -52,6 +53,16 @@ describe("toolschema normalize", () => {
       (tool) => tool.parametersJsonSchema,
       (doc) => doc.functionDeclarations,
     ],
+    "Gemini's request [{functionDeclarations}]": [
+      [{ functionDeclarations: mcpTools.map((t) => ({ name: t.name, parameters: t.inputSchema })) }],
+      (tool) => tool.parameters,
+      (doc) => doc[0].functionDeclarations,
+    ],
+    "Gemini's request {tools: [{functionDeclarations}, {googleSearch}]}": [
+      { tools: [{ googleSearch: {} }, { functionDeclarations: mcpTools.map((t) => ({ name: t.name, parameters: t.inputSchema })) }] },
+      (tool) => tool.parameters,
+      (doc) => doc.tools[1].functionDeclarations,
+    ],
     "Gemini function declarations (parameters)": [
       mcpTools.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema })),
       (tool) => tool.parameters,
@@ -92,6 +103,44 @@ describe("toolschema normalize", () => {
     const run = cli(["normalize", "--target", "google", "--report"], JSON.stringify(schema));
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stderr, /^ {2}\/properties\/s\S* {2}[a-z-]+: /m);
+  });
+});
+
+describe("tool names and list sizes", () => {
+  const schema = { type: "object", properties: { title: { type: "string" }, n: { type: "integer" } }, required: ["title"] };
+  const list = [{ name: "github/create_issue", inputSchema: schema }, { name: "ok", inputSchema: schema }];
+
+  test("a name the target refuses is written as the API sends it, and the mapping is on stderr", () => {
+    const run = cli(["normalize", "-t", "openai-strict"], JSON.stringify(list));
+    assert.equal(run.status, 0, run.stderr);
+    const expected = ts.normalizeTools(list, { target: "openai-strict" });
+    assert.deepEqual(run.json().map((t) => t.name), expected.tools.map((t) => t.name));
+    assert.equal(run.json()[0].name, "github_create_issue");
+    assert.match(run.stderr, /^sent as github_create_issue for "github\/create_issue"$/m);
+    // Targets without a name rule keep the name and say nothing.
+    const mcp = cli(["normalize", "-t", "mcp"], JSON.stringify(list));
+    assert.equal(mcp.json()[0].name, "github/create_issue");
+    assert.equal(mcp.stderr, "");
+  });
+
+  test("restore --tool finds the tool by the name the model called", () => {
+    const dir = mkdtempSync(`${tmpdir()}/toolschema-cli-`);
+    writeFileSync(`${dir}/tools.json`, JSON.stringify(list));
+    const run = cli(["restore", "-t", "openai-strict", "--schema", `${dir}/tools.json`, "--tool", "github_create_issue"], '{"title": "t", "n": null}');
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.json(), { title: "t" });
+    assert.match(run.stderr, /^tool: github\/create_issue$/m);
+    const unknown = cli(["restore", "-t", "openai-strict", "--schema", `${dir}/tools.json`, "--tool", "nope"], "{}");
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /no tool named "nope"/);
+    rmSync(dir, { recursive: true });
+  });
+
+  test("a llamacpp list past the grammar ceiling is reported on stderr", () => {
+    const big = Array.from({ length: 60 }, (_, i) => ({ name: `t${i}`, description: "d".repeat(1700), inputSchema: schema }));
+    const run = cli(["normalize", "-t", "llamacpp", "--compact"], JSON.stringify(big));
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /^tool-list-too-large: /m);
   });
 });
 
@@ -138,6 +187,9 @@ describe("the rest of the command line", () => {
     ["a list element that is not a tool", ["normalize", "-t", "mcp"], "[{\"name\": \"x\"}]", /tool #0/],
     // A string where a schema belongs is read as JSON text, like the API does.
     ["a broken schema in one tool", ["normalize", "-t", "mcp"], "[{\"name\": \"x\", \"inputSchema\": \"{\"}]", /invalid-json: tool x: /],
+    // The API's code and pointer for a list shape it cannot read, and for a tool given as a schema.
+    ["an unreadable Gemini group", ["normalize", "-t", "google"], JSON.stringify({ tools: [{ functionDeclarations: { name: "f" } }] }), /not-a-schema at \/tools\/0\/functionDeclarations: /],
+    ["one tool where a schema belongs", ["normalize", "-t", "openai"], JSON.stringify({ name: "f", inputSchema: { type: "object" } }), /not-a-schema: .*tool\.inputSchema/],
   ]) {
     test(`${label}: message on stderr, exit 2`, () => {
       const run = cli(args, input);

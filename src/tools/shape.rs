@@ -1,0 +1,172 @@
+//! Where a tool list keeps its tools, and a tool its schema and its name, in
+//! every provider shape read here; and what a tool looks like, so one passed
+//! where a schema belongs is refused instead of read as a schema.
+use crate::error::Error;
+use crate::keywords::{self, Kind};
+use crate::pointer::Pointer;
+use serde_json::Value;
+
+/// Where each tool shape keeps its schema, and where its strict flag goes:
+/// OpenAI Chat (`function.parameters`), Responses and Gemini (`parameters`),
+/// Anthropic (`input_schema`), MCP (`inputSchema`), Gemini JSON (`parametersJsonSchema`).
+pub(crate) type Slot = (&'static [&'static str], Option<&'static [&'static str]>);
+pub(crate) const SLOTS: &[Slot] = &[
+    (&["function", "parameters"], Some(&["function", "strict"])),
+    (&["parameters"], Some(&["strict"])),
+    (&["input_schema"], Some(&["strict"])),
+    (&["inputSchema"], None),
+    (&["parametersJsonSchema"], None),
+];
+
+/// A tool without any schema (an OpenAI function without parameters) is left as it is.
+pub(crate) fn schema_slot(tool: &Value) -> Option<Slot> {
+    SLOTS.iter().copied().find(|(path, _)| get_path(tool, path).is_some())
+}
+
+pub(crate) fn get_path<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
+    path.iter().try_fold(v, |cur, k| cur.get(*k))
+}
+
+pub(crate) fn set_path(v: &mut Value, path: &[&str], new: Value) {
+    let (last, parents) = path.split_last().expect("non-empty path");
+    let mut cur = v;
+    for k in parents {
+        cur = &mut cur[*k];
+    }
+    cur[*last] = new;
+}
+
+/// Where a tool keeps its name: `function.name` for OpenAI Chat tools, `name`
+/// for every other shape.
+pub(crate) fn name_path(tool: &Value) -> &'static [&'static str] {
+    if tool.get("function").is_some_and(Value::is_object) {
+        &["function", "name"]
+    } else {
+        &["name"]
+    }
+}
+
+pub(crate) fn tool_name(tool: &Value) -> Option<&str> {
+    get_path(tool, name_path(tool)).and_then(Value::as_str)
+}
+
+/// The tools of a list: a JSON pointer into the list for each, in order, and
+/// whether the list is a bare array of tools (the output is then the array of
+/// output tools, with nothing to copy around it).
+pub(crate) struct Places {
+    pub pointers: Vec<String>,
+    pub bare: bool,
+}
+
+/// Gemini's request groups its declarations: `tools: [{functionDeclarations:
+/// [...]}, {googleSearch: {}}]` (https://ai.google.dev/api/caching#Tool).
+const GROUP: &str = "functionDeclarations";
+
+/// Every tool of `list`: an array, `{tools}` (MCP, or Gemini's request with
+/// its groups), an MCP `tools/list` result, Gemini's `{functionDeclarations}`.
+/// In an array with `functionDeclarations` entries (Gemini's groups), each
+/// declaration is a tool and the other entries are left as they are;
+/// otherwise each element is a tool. Anything else in a tool's place cannot
+/// be read, and is an error at its pointer.
+pub(crate) fn places(list: &Value) -> Result<Places, Error> {
+    const PLACES: &[&[&str]] = &[&[], &["tools"], &["result", "tools"], &[GROUP]];
+    let (array, base) = PLACES
+        .iter()
+        .find_map(|path| match get_path(list, path) {
+            Some(Value::Array(a)) => Some((a, *path)),
+            _ => None,
+        })
+        .ok_or_else(not_a_list)?;
+    let mut at = Pointer::root();
+    for key in base {
+        at.push(key);
+    }
+    let mut pointers = Vec::with_capacity(array.len());
+    // Gemini's tools array: its other entries are built-in tools (`googleSearch`,
+    // `codeExecution`), not functions, and are left out of the list's tools.
+    let gemini = base != [GROUP] && array.iter().any(|t| t.get(GROUP).is_some());
+    let bare = base.is_empty() && !gemini;
+    for (i, item) in array.iter().enumerate() {
+        at.push_index(i);
+        match item {
+            Value::Object(m) if gemini && !m.contains_key(GROUP) => {}
+            Value::Object(m) if gemini => {
+                at.push(GROUP);
+                let Some(Value::Array(decls)) = m.get(GROUP) else {
+                    return Err(unreadable(&at, "Gemini's functionDeclarations must be an array of function declarations"));
+                };
+                for (j, decl) in decls.iter().enumerate() {
+                    at.push_index(j);
+                    if !decl.is_object() {
+                        return Err(unreadable(&at, "a function declaration must be an object ({name, description, parameters})"));
+                    }
+                    pointers.push(at.to_string());
+                    at.pop();
+                }
+                at.pop();
+            }
+            Value::Object(_) => pointers.push(at.to_string()),
+            _ => return Err(unreadable(&at, "a tool must be an object (OpenAI, Responses, Anthropic, MCP or Gemini shape)")),
+        }
+        at.pop();
+    }
+    Ok(Places { pointers, bare })
+}
+
+fn unreadable(at: &Pointer, what: &str) -> Error {
+    Error::NotASchema { pointer: at.clone(), message: format!("cannot read the tool list at {:?}: {what}", at.to_string()) }
+}
+
+fn not_a_list() -> Error {
+    Error::NotASchema {
+        pointer: Default::default(),
+        message: "expected a tool list: an array of OpenAI, Responses, Anthropic, MCP or Gemini tools (or of Gemini \
+                  `{functionDeclarations}` groups), or an object with `tools`, `result.tools` or `functionDeclarations`"
+            .into(),
+    }
+}
+
+/// The schema slot of a tool passed where a schema is expected, as the user
+/// would write it (`tool.inputSchema`), or None for anything that may be a
+/// schema. Conservative: an object with `name` and a schema slot (or an OpenAI
+/// `{type: "function", function: {name, ...}}`) and no keyword beside them that
+/// only a schema has. Annotations (`title`, `description`) are shared by both.
+pub fn tool_passed_as_schema(v: &Value) -> Option<&'static str> {
+    let m = v.as_object()?;
+    let slot = if m.contains_key("name") {
+        ["inputSchema", "input_schema", "parameters", "parametersJsonSchema", "function"].into_iter().find(|k| m.contains_key(*k))?
+    } else {
+        m.get("function").filter(|f| f.get("name").is_some())?;
+        "function"
+    };
+    let schema_keyword = |(k, v): (&String, &Value)| match k.as_str() {
+        "name" | "inputSchema" | "input_schema" | "parameters" | "parametersJsonSchema" | "function" => false,
+        // `type: "function"` is a tool's; no JSON Schema type has that name.
+        "type" => v.as_str() != Some("function"),
+        other => keywords::get(other).is_some_and(|kw| kw.kind != Kind::Annotation),
+    };
+    if m.iter().any(schema_keyword) {
+        return None;
+    }
+    Some(match slot {
+        "function" if m.get("function").is_some_and(|f| f.get("parameters").is_some()) => "tool.function.parameters",
+        "function" => "tool.function",
+        "inputSchema" => "tool.inputSchema",
+        "input_schema" => "tool.input_schema",
+        "parameters" => "tool.parameters",
+        _ => "tool.parametersJsonSchema",
+    })
+}
+
+/// The error for a tool passed where a schema belongs: read as a schema, a
+/// tool gave `openai-strict` a schema with no parameters claimed strict,
+/// `google` an invented `value` parameter, `openai` `name` and `inputSchema`
+/// as properties, all without a word.
+pub fn tool_as_schema_error(slot: &str) -> Error {
+    Error::NotASchema {
+        pointer: Pointer::root(),
+        message: format!(
+            "this is a tool definition, not a schema: pass its schema ({slot}), or pass the whole tool list to normalizeTools"
+        ),
+    }
+}
