@@ -494,7 +494,12 @@ export interface RewrittenArguments<A = unknown> {
   tool?: CalledTool;
 }
 
-export interface PreparedToolCall<A = unknown> {
+export interface PreparedToolCallOk<A = unknown> {
+  /** With `options.name`: the tool called. */
+  tool?: CalledTool;
+}
+
+export interface PreparedToolCallFailed {
   /** With `options.name`: the tool called (absent when no tool has the name). */
   tool?: CalledTool;
 }
