@@ -80,6 +80,13 @@ pub struct Caps {
     /// `"$ref": "#"` (the root) is understood; otherwise root recursion goes
     /// through a `$defs` entry (llama.cpp: "unsupported $ref #").
     pub root_refs: bool,
+    /// An `anyOf` node carries no other field (the Gemini API past its
+    /// `Schema` proto: anomalyco/opencode#14700).
+    pub lone_any_of: bool,
+    /// `properties`, `required` and `propertyOrdering` only on `type: "object"`
+    /// nodes (Gemini: "only allowed for OBJECT type", anomalyco/opencode#11889,
+    /// goruck/home-generative-agent#525).
+    pub object_only_fields: bool,
 }
 
 /// Anthropic strict tool use compiles all strict tools of a request into one
@@ -127,6 +134,8 @@ pub const BASE: Caps = Caps {
     request_budget: None,
     tool_schema_required: false,
     root_refs: true,
+    lone_any_of: false,
+    object_only_fields: false,
 };
 
 /// What the target does when its output still fails its checker.
