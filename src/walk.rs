@@ -25,6 +25,10 @@ pub struct Cx<'t> {
     /// `$ref` targets reached from inside a `oneOf` branch or a `not`
     /// (`refs::excluded_targets`): narrowing inside them can widen the whole.
     pub excluded: Vec<String>,
+    /// Nodes that copying a union's sibling keywords into its branches has
+    /// added so far (`passes::lone_any_of::distribution_cost`): at most
+    /// `sizeBudget`, so nested unions cannot double the output per level.
+    pub distributed: usize,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: std::collections::HashMap<(&'static str, String), usize>,
 }
@@ -63,6 +67,7 @@ impl<'t> Cx<'t> {
             null_dropped: Default::default(),
             closed: Default::default(),
             excluded: Vec::new(),
+            distributed: 0,
             repeats: Default::default(),
         }
     }

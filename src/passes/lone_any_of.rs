@@ -65,6 +65,13 @@ pub fn lone_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         }
         return Ok(());
     }
+    // Every branch but one gets a copy of the siblings: within the budget, or
+    // the union gives way to what all its branches require.
+    let copies = node.field("anyOf").and_then(Value::as_array).map_or(0, |b| b.len().saturating_sub(1));
+    match distribution_cost(node.iter().filter(|(k, _)| k.as_str() != "anyOf").map(|(_, v)| v), copies, cx) {
+        Some(cost) => cx.distributed += cost,
+        None => return collapse_union(node, cx),
+    }
     let Some(Value::Array(branches)) = node.remove_field("anyOf") else { return Ok(()) };
     let siblings = std::mem::take(node);
     let nullable = siblings.field("nullable") == Some(&Value::Bool(true));
@@ -248,7 +255,7 @@ fn clean_branch(b: &mut Map<String, Value>, cx: &mut Cx) {
 
 /// Do the union's assertions and the branch accept no value together? Disjoint
 /// types or enums; anything else `conjoin` cannot write is not a contradiction.
-fn contradicts(assertions: &Map<String, Value>, b: &Map<String, Value>) -> bool {
+pub(super) fn contradicts(assertions: &Map<String, Value>, b: &Map<String, Value>) -> bool {
     ["type", "enum"].iter().any(|k| match (assertions.field(k), b.field(k)) {
         (Some(x), Some(y)) => conjoin(&Map::from_iter([(k.to_string(), x.clone())]), &Map::from_iter([(k.to_string(), y.clone())])).is_none(),
         _ => false,
@@ -281,4 +288,109 @@ pub fn in_union_branch(path: &Pointer) -> bool {
         let mut last = path.raw_segments(n - 2);
         matches!(last.next(), Some("anyOf" | "oneOf")) && last.next().is_some_and(|i| i.bytes().all(|b| b.is_ascii_digit()))
     }
+}
+
+/// Nodes that `copies` more copies of `values` add, if that fits what is left
+/// of `sizeBudget` for distributing union siblings (`Cx::distributed`); `None`
+/// past it. Counting stops at what is left, so a large sibling costs no more
+/// to refuse than the budget.
+pub(super) fn distribution_cost<'v>(values: impl Iterator<Item = &'v Value>, copies: usize, cx: &Cx) -> Option<usize> {
+    if copies == 0 {
+        return Some(0);
+    }
+    let left = cx.opts.size_budget(&cx.target.caps).saturating_sub(cx.distributed);
+    let per_copy = left / copies;
+    let mut stack: Vec<&Value> = values.collect();
+    let mut nodes = 0usize;
+    while let Some(v) = stack.pop() {
+        nodes += 1;
+        if nodes > per_copy {
+            return None;
+        }
+        match v {
+            Value::Object(m) => stack.extend(m.values()),
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    Some(nodes * copies)
+}
+
+/// A union beside other keywords whose distribution would pass the budget:
+/// the node keeps its own keywords and, of the union, what every branch the
+/// keywords do not rule out requires: the `type` they all state, `nullable`
+/// if one is, the `required` names they share. A widening (the union implied
+/// those, and the rest is dropped), reported `any-of-collapsed`. For the
+/// common "at least one of" shape (`anyOf: [{required: [a]}, {required: [b]}]`
+/// beside `properties`, from Pydantic validators and Zod refinements) that is
+/// the object with those properties optional. Nested, each level would
+/// otherwise double the output (sizeBudget, `tests/hostile.rs`).
+pub(super) fn collapse_union(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    let Some(Value::Array(branches)) = node.remove_field("anyOf") else { return Ok(()) };
+    let count = branches.len();
+    let kept: Vec<Map<String, Value>> = branches
+        .into_iter()
+        .filter_map(|b| match b {
+            Value::Object(b) => (!contradicts(node, &b)).then_some(b),
+            Value::Bool(true) => Some(Map::new()),
+            _ => None,
+        })
+        .collect();
+    let budget = cx.opts.size_budget(&cx.target.caps);
+    if kept.is_empty() {
+        // The node's own keywords rule out every branch: nothing is accepted,
+        // as the distribution would have found (exact).
+        let description = node.remove_field("description");
+        node.clear();
+        node.insert("not".into(), json!({}));
+        if let Some(d) = description {
+            node.insert("description".into(), d);
+        }
+        cx.count("emptyUnionDrops");
+        return apply(node, cx);
+    }
+    let first_type = kept[0].field("type").cloned();
+    let same_type = first_type.filter(|t| kept.iter().all(|b| b.field("type") == Some(t)));
+    let mut shared: Vec<Value> = kept[0].field("required").and_then(Value::as_array).cloned().unwrap_or_default();
+    for b in &kept[1..] {
+        let names = b.field("required").and_then(Value::as_array);
+        shared.retain(|n| names.is_some_and(|ns| ns.contains(n)));
+    }
+    if let Some(t) = same_type {
+        match node.field("type").cloned() {
+            None => {
+                node.shift_insert(0, "type".into(), t);
+                if !node.has("nullable") && kept.iter().any(|b| b.field("nullable") == Some(&Value::Bool(true))) {
+                    node.shift_insert(1, "nullable".into(), Value::Bool(true));
+                }
+            }
+            Some(own) => {
+                // Both hold: the narrower of the two (`integer` within `number`).
+                let one = |t: Value| Map::from_iter([("type".to_string(), t)]);
+                if let Some(t) = conjoin(&one(own), &one(t)).and_then(|mut m| m.remove_field("type")) {
+                    node.insert("type".into(), t);
+                }
+            }
+        }
+    }
+    if !shared.is_empty() {
+        match node.field_mut("required") {
+            Some(Value::Array(own)) => {
+                for n in shared {
+                    if !own.contains(&n) {
+                        own.push(n);
+                    }
+                }
+            }
+            _ => {
+                node.insert("required".into(), Value::Array(shared));
+            }
+        }
+    }
+    cx.count("anyofCollapsed");
+    cx.lossy(
+        "any-of-collapsed",
+        format!("copying the keywords beside this anyOf into its {count} branches would add more nodes than sizeBudget ({budget}) leaves for such copies; the union was dropped, keeping what every branch requires (its type and shared required names)"),
+    );
+    apply(node, cx)
 }

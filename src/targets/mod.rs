@@ -69,7 +69,8 @@ pub struct Caps {
     /// Inline every non-cyclic `$ref`, even where `$ref` is accepted (backends
     /// that mishandle nested refs: llama.cpp#8073, Ollama).
     pub inline_refs: bool,
-    /// Default `sizeBudget`: nodes `$ref` inlining may produce.
+    /// Default `sizeBudget`: nodes `$ref` inlining may produce, and nodes that
+    /// distributing union siblings into branches may add.
     pub size_budget: usize,
     /// Default `maxInlineDepth`: nested `$ref` expansions on one path.
     pub max_inline_depth: usize,
