@@ -94,7 +94,7 @@ export interface NormalizeOptions {
   stripStrictConstraints?: boolean;
   /** Deepest JSON nesting accepted; deeper input fails with `too-deep`. Default 256. */
   maxDepth?: number;
-  /** Most schema nodes `$ref` inlining may produce before the deepest inline is coarsened (default per target: 20,000; 1,500 for llamacpp). */
+  /** Most schema nodes `$ref` inlining may produce before the deepest inline is coarsened (default per target: 20,000; 1,500 for llamacpp); counted apart, also the most nodes copying keywords beside an `anyOf` into its branches may add (`any-of-collapsed` past it). */
   sizeBudget?: number;
   /** Most nested `$ref` expansions on one path before coarsening (default per target). */
   maxInlineDepth?: number;

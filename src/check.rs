@@ -78,6 +78,22 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 }
             }
         }
+        if caps.lone_any_of && m.has("anyOf") && m.len() > 1 && !path.is_empty() {
+            // Gemini 3: "When using any_of, it must be the only field set"
+            // (anomalyco/opencode#14700). A root union is `root-combinator`'s.
+            let others: Vec<&str> = m.keys().filter(|k| *k != "anyOf").map(String::as_str).collect();
+            v("any-of-with-siblings", path, format!("anyOf must be the only field of its node; found {}", others.join(", ")));
+        }
+        if caps.object_only_fields && !types.contains(&"object") {
+            // "any_of[0].required: only allowed for OBJECT type"
+            // (goruck/home-generative-agent#525), the same for `properties`
+            // (anomalyco/opencode#11889).
+            for key in crate::keywords::OBJECT_ONLY_FIELDS {
+                if m.has(key) {
+                    v("object-field-on-non-object", &path.child(key), format!("{key} is only allowed on an object node"));
+                }
+            }
+        }
         if types.contains(&"object") && caps.object_properties && !m.has("properties") {
             v("object-missing-properties", path, "an object schema needs properties".into());
         }
@@ -319,5 +335,36 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
     }
     if let Some(at) = big_enum {
         push(format!("the string enum at {at:?} has more than {} values totalling over {} characters", l.large_enum, l.large_enum_chars));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn codes(schema: Value, target: &str) -> Vec<(&'static str, String)> {
+        check(&schema, crate::targets::get(target).unwrap()).into_iter().map(|v| (v.code, v.pointer)).collect()
+    }
+
+    /// The Gemini API's rules past its proto (anomalyco/opencode#14700,
+    /// goruck/home-generative-agent#525) hold google's output, not Anthropic's.
+    #[test]
+    fn google_refuses_any_of_siblings_and_object_fields_elsewhere() {
+        let schema = json!({"type": "object", "properties": {
+            "w": {"anyOf": [{"type": "number"}, {"type": "string"}], "description": "Edge weight"},
+            "s": {"anyOf": [{"type": "string", "required": ["a"]}, {"type": "object", "properties": {}}]}
+        }});
+        assert_eq!(
+            codes(schema.clone(), "google"),
+            [
+                ("any-of-with-siblings", "/properties/w".into()),
+                ("object-field-on-non-object", "/properties/s/anyOf/0/required".into()),
+                ("required-undeclared", "/properties/s/anyOf/0".into()),
+            ]
+        );
+        assert!(codes(schema, "anthropic").is_empty());
+        let lone = json!({"type": "object", "properties": {"w": {"anyOf": [{"type": "number", "description": "Edge weight"}, {"type": "string"}]}}});
+        assert!(codes(lone, "google").is_empty());
     }
 }

@@ -167,6 +167,11 @@ pub fn applies(name: &str) -> Applies {
     get(name).map_or(Applies::Any, |k| k.applies)
 }
 
+/// Gemini `Schema` fields allowed only on an OBJECT node ("only allowed for
+/// OBJECT type": anomalyco/opencode#11889, goruck/home-generative-agent#525).
+/// They constrain only objects, so on a node of another type they say nothing.
+pub const OBJECT_ONLY_FIELDS: &[&str] = &["properties", "required", "propertyOrdering"];
+
 /// The JSON Schema primitive type names.
 pub const TYPE_NAMES: &[&str] = &["string", "number", "integer", "boolean", "array", "object", "null"];
 

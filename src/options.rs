@@ -37,7 +37,9 @@ pub struct Options {
     pub max_depth: usize,
     /// Most schema nodes that `$ref` inlining may produce before the deepest
     /// inline is coarsened (seed 001 `SIZE_BUDGET`); default per target (20,000,
-    /// or 1,500 for llama.cpp, tuned to its grammar repetition threshold).
+    /// or 1,500 for llama.cpp, tuned to its grammar repetition threshold). The
+    /// same number, counted apart, bounds the nodes that copying the keywords
+    /// beside an `anyOf` into its branches may add (`any-of-collapsed` past it).
     pub size_budget: Option<usize>,
     /// Most nested `$ref` expansions on one path before the inline is coarsened
     /// (seed 001 `MAX_INLINE_DEPTH`); default per target.

@@ -29,6 +29,10 @@ pub struct Cx<'t> {
     /// branch, a distributed union branch) is being normalized: its pointer
     /// is its parent's, but it is not that node (`Cx::at_root`).
     pub in_branch: bool,
+    /// Nodes that copying a union's sibling keywords into its branches has
+    /// added so far (`passes::lone_any_of::distribution_cost`): at most
+    /// `sizeBudget`, so nested unions cannot double the output per level.
+    pub distributed: usize,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: std::collections::HashMap<(&'static str, String), usize>,
 }
@@ -68,6 +72,7 @@ impl<'t> Cx<'t> {
             closed: Default::default(),
             excluded: Vec::new(),
             in_branch: false,
+            distributed: 0,
             repeats: Default::default(),
         }
     }

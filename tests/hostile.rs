@@ -124,3 +124,53 @@ fn cyclic_pure_ref_loops_terminate() {
         r.unwrap_or_else(|e| panic!("{t}: {e}"));
     }
 }
+
+/// JSON values in `v` (objects, arrays and scalars), counted without recursion.
+fn nodes(v: &Value) -> usize {
+    let (mut n, mut stack) = (0, vec![v]);
+    while let Some(v) = stack.pop() {
+        n += 1;
+        match v {
+            Value::Object(m) => stack.extend(m.values()),
+            Value::Array(a) => stack.extend(a.iter()),
+            _ => {}
+        }
+    }
+    n
+}
+
+/// Each level a union of "at least one of" branches beside `properties`, the
+/// next level among them (Pydantic model validators, Zod refinements, nested).
+/// Targets that write a union alone (Gemini) or with typed branches (OpenAI
+/// strict, Groq, Moonshot, the grammars) copy the properties into every branch:
+/// 2^30 copies of the innermost level, unbounded. `sizeBudget` bounds what the
+/// copies add; past it a union collapses, reported at its own pointer.
+#[test]
+fn unions_beside_properties_nested_thirty_deep_stay_bounded() {
+    let mut s = json!({"type": "string"});
+    for i in 0..30 {
+        s = json!({
+            "type": "object",
+            "description": format!("level {i}"),
+            "properties": {"a": {"type": "string"}, "b": {"type": "integer"}, "next": s},
+            "anyOf": [{"required": ["a"]}, {"required": ["b"]}]
+        });
+    }
+    let schema = json!({"type": "object", "properties": {"root": s}});
+    let input = nodes(&schema);
+    for (t, r) in all_targets(&schema, &Options::default()) {
+        let out = r.unwrap_or_else(|e| panic!("{t}: {e}"));
+        let budget = targets::get(&t).unwrap().caps.size_budget;
+        let n = nodes(&out.schema);
+        // The copies add at most the budget; each level's own rewrite adds a
+        // few nodes (types, closed objects, nullable markers) beside it.
+        assert!(n <= 2 * input + budget, "{t}: {n} nodes from {input} (sizeBudget {budget})");
+        if ["google", "groq", "moonshot", "llamacpp"].contains(&t.as_str()) {
+            let collapsed: Vec<&str> = out.report.diagnostics.iter().filter(|d| d.code == "any-of-collapsed").map(|d| d.pointer.as_str()).collect();
+            assert!(!collapsed.is_empty(), "{t}: the collapse is reported");
+            assert!(collapsed.iter().all(|p| p.starts_with("/properties/root") && !p.contains("anyOf")), "{t}: at the union's node: {collapsed:?}");
+            // The outermost unions collapse; the innermost were distributed.
+            assert!(collapsed.contains(&"/properties/root"), "{t}: {collapsed:?}");
+        }
+    }
+}

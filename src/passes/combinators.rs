@@ -413,10 +413,16 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
                 Some(crate::keywords::Kind::Validation | crate::keywords::Kind::Applicator)
             )
     };
-    let siblings: Map<String, Value> = node.iter().filter(|(k, _)| assertion(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
-    if siblings.is_empty() {
+    if !node.keys().any(|k| assertion(k)) {
         return Ok(());
     }
+    // Each branch gets a copy: nested, that doubles per level, so past the
+    // budget the union gives way to what all its branches require (lossy).
+    let copies = branches.len().saturating_sub(1);
+    let Some(cost) = super::lone_any_of::distribution_cost(node.iter().filter(|(k, _)| assertion(k)).map(|(_, v)| v), copies, cx) else {
+        return super::lone_any_of::collapse_union(node, cx);
+    };
+    let siblings: Map<String, Value> = node.iter().filter(|(k, _)| assertion(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     let mut out = Vec::with_capacity(branches.len());
     for b in branches {
         let Value::Object(b) = b else { return Ok(()) };
@@ -435,6 +441,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
     }
     node.retain(|k, _| !assertion(k));
     node.insert("anyOf".into(), Value::Array(out));
+    cx.distributed += cost;
     cx.count("anyofRewrites");
     splice_unions(node, cx)
 }

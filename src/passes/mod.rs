@@ -4,6 +4,7 @@
 pub mod combinators;
 pub mod constants;
 pub mod enums;
+pub mod lone_any_of;
 pub mod merge;
 pub mod regex;
 pub mod shapes;

@@ -14,40 +14,61 @@ use serde_json::{json, Map, Value};
 /// Objects get `properties` (OpenAI F3 `object schema missing properties`, the
 /// Google contract §2.4); `required` keeps only declared names where the target
 /// insists (Gemini, Groq F25 `'required' present but 'properties' is missing`).
+/// On a target whose unions carry nothing beside `anyOf` (`Caps::lone_any_of`),
+/// a union branch keeps its names until the union's own keywords are moved into
+/// it (`lone_any_of`): `anyOf: [{required: ["a"]}]` beside `properties: {a}`
+/// declares `a` then. Where only objects may carry `properties`, `required`
+/// and `propertyOrdering` (`Caps::object_only_fields`: Gemini's "only allowed
+/// for OBJECT type"), a node of another type loses them, which changes nothing
+/// it accepts.
 pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
-    let object = types_of(node).contains(&"object");
+    let types = types_of(node);
+    let (object, typed) = (types.contains(&"object"), !types.is_empty());
+    if caps.object_only_fields && !object && typed {
+        for key in crate::keywords::OBJECT_ONLY_FIELDS {
+            node.remove_field(key);
+        }
+        return Ok(());
+    }
     if !(object || caps.required_declared && node.has("required")) {
         return Ok(());
     }
     if object && caps.object_properties && !matches!(node.field("properties"), Some(Value::Object(_))) {
         node.insert("properties".into(), json!({}));
     }
-    if let Some(Value::Array(required)) = node.field("required") {
-        let props = node.field("properties").and_then(Value::as_object);
+    if caps.required_declared && !(caps.lone_any_of && super::lone_any_of::in_union_branch(&cx.path)) {
+        declared_required(node, cx);
+    } else if let Some(Value::Array(required)) = node.field_mut("required") {
         let mut seen = std::collections::HashSet::new();
-        let mut kept = Vec::new();
-        let mut dropped = Vec::new();
-        for r in required {
-            let Some(name) = r.as_str() else { continue };
-            if !seen.insert(name) {
-                continue;
-            }
-            if caps.required_declared && !props.is_some_and(|p| p.has(name)) {
-                dropped.push(name.to_string());
-            } else {
-                kept.push(Value::String(name.to_string()));
-            }
-        }
-        if !dropped.is_empty() {
-            cx.lossy(
-                "required-undeclared",
-                format!("required names without a property were removed: {}", dropped.join(", ")),
-            );
-        }
-        node.insert("required".into(), Value::Array(kept));
+        required.retain(|r| r.as_str().is_some_and(|name| seen.insert(name.to_string())));
     }
     Ok(())
+}
+
+/// `required` with each name once, and only names of declared properties
+/// (reported `required-undeclared` when one is removed).
+pub fn declared_required(node: &mut Map<String, Value>, cx: &mut Cx) {
+    let Some(Value::Array(required)) = node.field("required") else { return };
+    let props = node.field("properties").and_then(Value::as_object);
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::new();
+    let mut dropped = Vec::new();
+    for r in required {
+        let Some(name) = r.as_str() else { continue };
+        if !seen.insert(name) {
+            continue;
+        }
+        if !props.is_some_and(|p| p.has(name)) {
+            dropped.push(name.to_string());
+        } else {
+            kept.push(Value::String(name.to_string()));
+        }
+    }
+    if !dropped.is_empty() {
+        cx.lossy("required-undeclared", format!("required names without a property were removed: {}", dropped.join(", ")));
+    }
+    node.insert("required".into(), Value::Array(kept));
 }
 
 /// Properties whose "may be null" was dropped below (Cloud Code Assist has no way

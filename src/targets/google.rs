@@ -2,7 +2,7 @@
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
 use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
-use crate::passes::{combinators, constants, enums, pass, shapes, spill, types};
+use crate::passes::{combinators, constants, enums, lone_any_of, pass, shapes, spill, types};
 
 /// Fields of the `Schema` proto kept on the wire. `format`, `pattern`, bounds and
 /// lengths exist in the proto but are stripped and spilled, as the contract
@@ -29,6 +29,8 @@ const GOOGLE_CAPS: Caps = Caps {
     required_declared: true,
     null_type: false,
     tool_names: Some(GEMINI_NAMES),
+    lone_any_of: true,
+    object_only_fields: true,
     ..BASE
 };
 
@@ -62,6 +64,9 @@ pub static GOOGLE: Target = Target {
         pass("object-shapes", shapes::object_shapes),
         pass("property-ordering", shapes::property_ordering),
         pass("nullable-after-type", shapes::nullable_after_type),
+        // Late: what strip-unsupported spilled into `description` moves into
+        // the branches with it.
+        pass("lone-any-of", lone_any_of::lone_any_of),
         pass("root-object", shapes::root_object),
     ],
     on_violation: OnViolation::Report,
@@ -83,6 +88,7 @@ pub static CCA: Target = Target {
         type_arrays: TypeArrays::FirstType,
         nullable_marker: false,
         any_of: false,
+        lone_any_of: false,
         ..GOOGLE_CAPS
     },
     passes: &[

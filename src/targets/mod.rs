@@ -73,7 +73,8 @@ pub struct Caps {
     /// Inline every non-cyclic `$ref`, even where `$ref` is accepted (backends
     /// that mishandle nested refs: llama.cpp#8073, Ollama).
     pub inline_refs: bool,
-    /// Default `sizeBudget`: nodes `$ref` inlining may produce.
+    /// Default `sizeBudget`: nodes `$ref` inlining may produce, and nodes that
+    /// distributing union siblings into branches may add.
     pub size_budget: usize,
     /// Default `maxInlineDepth`: nested `$ref` expansions on one path.
     pub max_inline_depth: usize,
@@ -91,6 +92,13 @@ pub struct Caps {
     /// The combined size of a tool list is measured (`telemetry.listSize`),
     /// with the ceiling past which the backend fails, where there is one.
     pub tool_list_size: Option<ListCeiling>,
+    /// An `anyOf` node carries no other field (the Gemini API past its
+    /// `Schema` proto: anomalyco/opencode#14700).
+    pub lone_any_of: bool,
+    /// `properties`, `required` and `propertyOrdering` only on `type: "object"`
+    /// nodes (Gemini: "only allowed for OBJECT type", anomalyco/opencode#11889,
+    /// goruck/home-generative-agent#525).
+    pub object_only_fields: bool,
 }
 
 /// A provider's rule for tool (function) names: ASCII letters, digits, `_`
@@ -176,6 +184,8 @@ pub const BASE: Caps = Caps {
     root_refs: true,
     tool_names: None,
     tool_list_size: None,
+    lone_any_of: false,
+    object_only_fields: false,
 };
 
 /// What the target does when its output still fails its checker.
