@@ -292,6 +292,7 @@ impl Upgrader {
         }
         if has.items {
             self.tuple_items(node, cx);
+            crate::passes::tuples::close_rest(node, cx);
         }
         if has.exclusive {
             exclusive_bounds(node, cx);

@@ -63,32 +63,20 @@ pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<
 
 /// Arrays get `items` (OpenAI F34 `array schema missing items`, even non-strict;
 /// a Gemini array without items fails the request). A tuple (`prefixItems`) on a
-/// target without tuples becomes an array of any of its member schemas.
+/// target without tuples gets the `items` it can express (`tuples::to_items`).
 pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if super::tuples::to_items(node, cx)? {
+        return Ok(());
+    }
     if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.has("items") {
         return Ok(());
     }
-    let caps = cx.target.caps;
-    let tuple = match node.field("prefixItems") {
-        Some(Value::Array(members)) if !caps.keeps("prefixItems") && !members.is_empty() => Some(members.clone()),
-        _ => None,
-    };
     cx.enter("items")?;
-    let mut items = match tuple {
-        Some(mut members) => {
-            cx.lossy("tuple-widened", "prefixItems (a tuple) became items: any of its member schemas, in any position");
-            members.dedup();
-            if members.len() == 1 {
-                members.remove(0)
-            } else {
-                Value::Object(Map::from_iter([("anyOf".to_string(), Value::Array(members))]))
-            }
-        }
-        None if caps.typed_nodes => {
-            cx.lossy("array-items-added", "an array without items got string items: the target needs an item type");
-            json!({"type": "string"})
-        }
-        None => json!({}),
+    let mut items = if cx.target.caps.typed_nodes {
+        cx.lossy("array-items-added", "an array without items got string items: the target needs an item type");
+        json!({"type": "string"})
+    } else {
+        json!({})
     };
     if let Value::Object(m) = &mut items {
         apply(m, cx)?;

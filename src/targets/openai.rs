@@ -47,9 +47,10 @@ pub static OPENAI_RESPONSES: Target = Target {
 
 /// What strict mode accepts today: the documented subset plus `pattern`, nine
 /// formats, numeric bounds and `minItems`/`maxItems` [O1]. `const` is written as
-/// `enum` (contract §1.2); `title` is dropped (contract §1.1).
+/// `enum` (contract §1.2); `title` is dropped (contract §1.1). Not `prefixItems`:
+/// strict mode ignores it and rejects the array as untyped (pydantic/pydantic-ai#7315).
 const STRICT_KEYWORDS: &[&str] = &[
-    "type", "description", "properties", "required", "additionalProperties", "items", "prefixItems", "anyOf", "enum",
+    "type", "description", "properties", "required", "additionalProperties", "items", "anyOf", "enum",
     "$ref", "$defs", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
     "minItems", "maxItems",
 ];
