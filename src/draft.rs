@@ -167,6 +167,11 @@ impl Upgrader {
             }
         }
         let Value::Object(node) = value else { return Ok(()) };
+        // Before anything reads the node: a serialized Zod instance's `type`
+        // and fields are not keywords (`crate::zod`).
+        if crate::zod::is_instance(node) {
+            crate::zod::detox(node, cx)?;
+        }
         self.node(node, cx)?;
         let mut invalid: Vec<String> = Vec::new();
         for (key, child) in node.iter_mut() {
