@@ -19,6 +19,12 @@ pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if object && caps.object_properties && !matches!(node.field("properties"), Some(Value::Object(_))) {
         node.insert("properties".into(), json!({}));
     }
+    // A required name without a property is a member of any type: declared,
+    // not deleted, on an object of its own (a union branch's `required` is a
+    // condition on its parent's members, which the branch must not retype).
+    if object && caps.required_declared && !in_union_branch(cx) {
+        super::strict::declare_required(node, cx)?;
+    }
     if let Some(Value::Array(required)) = node.field("required") {
         let props = node.field("properties").and_then(Value::as_object);
         let mut seen = std::collections::HashSet::new();
@@ -44,6 +50,12 @@ pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         node.insert("required".into(), Value::Array(kept));
     }
     Ok(())
+}
+
+/// Is the current node a branch of `anyOf`/`oneOf`/`allOf`?
+fn in_union_branch(cx: &Cx) -> bool {
+    let segments = cx.path.segments();
+    segments.len() >= 2 && matches!(segments[segments.len() - 2].as_str(), "anyOf" | "oneOf" | "allOf")
 }
 
 /// Properties whose "may be null" was dropped below (Cloud Code Assist has no way

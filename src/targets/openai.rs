@@ -94,6 +94,7 @@ pub static STRICT_PASSES: &[Pass] = &[
     pass("strip-constraints", strict::strip_constraints),
     pass("array-items", shapes::array_items),
     pass("strip-unsupported", spill::strip_unsupported),
+    enforce("open-objects", strict::open_objects),
     pass("object-shapes", shapes::object_shapes),
     enforce("enforce-object", strict::enforce_object),
     pass("root-object", shapes::root_object),
