@@ -184,6 +184,11 @@ impl Upgrader {
             }
         }
         let Value::Object(node) = value else { return Ok(()) };
+        // Before anything reads the node: a serialized Zod instance's `type`
+        // and fields are not keywords (`crate::zod`).
+        if crate::zod::is_instance(node) {
+            crate::zod::detox(node, cx)?;
+        }
         self.node(node, cx)?;
         let mut invalid: Vec<String> = Vec::new();
         for (key, child) in node.iter_mut() {
@@ -309,6 +314,7 @@ impl Upgrader {
         }
         if has.items {
             self.tuple_items(node, cx);
+            crate::passes::tuples::close_rest(node, cx);
         }
         if has.exclusive {
             exclusive_bounds(node, cx);

@@ -24,6 +24,7 @@ pub mod targets;
 pub mod tools;
 pub mod walk;
 pub mod wordpress;
+mod zod;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 

@@ -396,9 +396,9 @@ fn admits_null_directly(s: &Value) -> bool {
 ///   collapses it to a narrower branch or a reported merge), `prefixItems` where
 ///   the target turns a tuple into `items` (below);
 /// - `oneOf` is read as `anyOf` where the target rewrites it (`one-of-to-any-of`);
-/// - a tuple on a target that needs `items` and has no tuples becomes `items:
-///   anyOf[members]` (`tuple-widened`, CONSTRAINTS "A tuple on a target without
-///   tuples becomes an array of any of its member schemas");
+/// - a tuple on a target without tuples becomes `items: anyOf[members, rest]`,
+///   a closed one with `maxItems` its length (`tuple-widened` unless exact,
+///   CONSTRAINTS "A tuple on a target without tuples");
 /// - `pattern` with lookaround or a backreference is removed where the target
 ///   runs `regex-subset`; bounds on a `number` node where it runs
 ///   `number-bounds` (llama.cpp enforces them on integers only); `minItems` above
@@ -439,15 +439,23 @@ fn relax(original: &Value, target: &Target) -> Value {
                     m.insert("anyOf".into(), b);
                 }
             }
-            if caps.array_items && !caps.keeps("prefixItems") && !m.contains_key("items") {
-                let array = match m.get("type") {
-                    Some(Value::String(t)) => t == "array",
-                    Some(Value::Array(ts)) => ts.contains(&json!("array")),
-                    _ => false,
-                };
-                if let (true, Some(Value::Array(members))) = (array, m.get("prefixItems").cloned()) {
+            if !caps.keeps("prefixItems") && has_pass(target, "array-items") {
+                if let Some(Value::Array(members)) = m.get("prefixItems").cloned() {
+                    // Any of the positions and the rest; a closed rest is a length.
+                    let rest = m.get("items").cloned();
+                    let never = |s: &Value| *s == json!(false) || s.get("not").is_some_and(|n| *n == json!({}));
+                    let closed = rest.as_ref().is_some_and(never);
+                    let mut schemas: Vec<Value> = Vec::new();
+                    for s in members.iter().cloned().chain(rest.filter(|r| !never(r) && *r != json!({}) && *r != json!(true))) {
+                        if !schemas.contains(&s) {
+                            schemas.push(s);
+                        }
+                    }
                     if !members.is_empty() {
-                        m.insert("items".into(), json!({"anyOf": members}));
+                        m.insert("items".into(), json!({"anyOf": schemas}));
+                        if closed && !m.get("maxItems").and_then(Value::as_u64).is_some_and(|n| n <= members.len() as u64) {
+                            m.insert("maxItems".into(), json!(members.len()));
+                        }
                     }
                 }
             }

@@ -10,6 +10,7 @@ pub mod regex;
 pub mod shapes;
 pub mod spill;
 pub mod strict;
+pub mod tuples;
 pub mod types;
 
 use crate::lookup::Fields;

@@ -37,6 +37,14 @@ pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if object && caps.object_properties && !matches!(node.field("properties"), Some(Value::Object(_))) {
         node.insert("properties".into(), json!({}));
     }
+    // A required name without a property is a member of any type: declared,
+    // not deleted, on an object of its own (a union branch's `required` is a
+    // condition on its parent's members, which the branch must not retype).
+    if object && caps.required_declared && !in_union_branch(cx) {
+        super::strict::declare_required(node, cx)?;
+    }
+    // On Gemini a union branch's names wait for the union's properties, which
+    // lone_any_of moves into the branch, and are checked there.
     if caps.required_declared && !(caps.lone_any_of && super::lone_any_of::in_union_branch(&cx.path)) {
         declared_required(node, cx);
     } else if let Some(Value::Array(required)) = node.field_mut("required") {
@@ -71,6 +79,12 @@ pub fn declared_required(node: &mut Map<String, Value>, cx: &mut Cx) {
     node.insert("required".into(), Value::Array(kept));
 }
 
+/// Is the current node a branch of `anyOf`/`oneOf`/`allOf`?
+fn in_union_branch(cx: &Cx) -> bool {
+    let segments = cx.path.segments();
+    segments.len() >= 2 && matches!(segments[segments.len() - 2].as_str(), "anyOf" | "oneOf" | "allOf")
+}
+
 /// Properties whose "may be null" was dropped below (Cloud Code Assist has no way
 /// to say it) stop being required, so the model can leave them out (contract §3.4).
 pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
@@ -88,32 +102,20 @@ pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<
 
 /// Arrays get `items` (OpenAI F34 `array schema missing items`, even non-strict;
 /// a Gemini array without items fails the request). A tuple (`prefixItems`) on a
-/// target without tuples becomes an array of any of its member schemas.
+/// target without tuples gets the `items` it can express (`tuples::to_items`).
 pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if super::tuples::to_items(node, cx)? {
+        return Ok(());
+    }
     if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.has("items") {
         return Ok(());
     }
-    let caps = cx.target.caps;
-    let tuple = match node.field("prefixItems") {
-        Some(Value::Array(members)) if !caps.keeps("prefixItems") && !members.is_empty() => Some(members.clone()),
-        _ => None,
-    };
     cx.enter("items")?;
-    let mut items = match tuple {
-        Some(mut members) => {
-            cx.lossy("tuple-widened", "prefixItems (a tuple) became items: any of its member schemas, in any position");
-            members.dedup();
-            if members.len() == 1 {
-                members.remove(0)
-            } else {
-                Value::Object(Map::from_iter([("anyOf".to_string(), Value::Array(members))]))
-            }
-        }
-        None if caps.typed_nodes => {
-            cx.lossy("array-items-added", "an array without items got string items: the target needs an item type");
-            json!({"type": "string"})
-        }
-        None => json!({}),
+    let mut items = if cx.target.caps.typed_nodes {
+        cx.lossy("array-items-added", "an array without items got string items: the target needs an item type");
+        json!({"type": "string"})
+    } else {
+        json!({})
     };
     if let Value::Object(m) = &mut items {
         apply(m, cx)?;

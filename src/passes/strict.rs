@@ -124,14 +124,18 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
         .unwrap_or_default();
-    let undeclared: Vec<&String> =
-        required.iter().filter(|r| !node.field("properties").and_then(Value::as_object).is_some_and(|p| p.has(r))).collect();
+    // A required name the object does not declare is a member of any type;
+    // closed, the object could never be given it (and deleting the name would
+    // let the tool be called without it).
+    let undeclared = undeclared_required(node);
     if !undeclared.is_empty() {
-        let names: Vec<&str> = undeclared.iter().map(|s| s.as_str()).collect();
-        cx.lossy(
-            "required-undeclared",
-            format!("required names without a property were removed (a closed object cannot have them): {}", names.join(", ")),
-        );
+        return Err(Error::StrictUnrepresentable {
+            pointer: cx.path.child("required"),
+            message: format!(
+                "required names without a property ({}) are members of any type, which a closed strict object cannot have",
+                undeclared.join(", ")
+            ),
+        });
     }
     let Some(Value::Object(props)) = node.field_mut("properties") else { return Ok(()) };
     // Sorted for the lookups below: a scan per property is quadratic at thousands.
@@ -180,4 +184,98 @@ fn make_nullable(schema: &mut Value) {
     // A typeless `inner` is wrapped too; the checker then rejects it and the call fails open.
     wrapper.insert("anyOf".into(), Value::Array(vec![inner, json!({"type": "null"})]));
     *m = wrapper;
+}
+
+/// An object schema that says nothing about its members: no (or empty)
+/// `properties`, no `additionalProperties`, no `patternProperties`, no union
+/// or reference that could. In JSON Schema that is an open map
+/// (`{"type": "object"}` as a parameter: any object; OpenAI's own shape rule
+/// adds the empty `properties`, F3). Not the root: a root without properties
+/// is how a tool without parameters is declared (providers.md F1, F3), and is
+/// closed as such. Nor what stands where a recursive `$ref` was cut
+/// (`refs`' placeholder: the definition's type and a description ending
+/// `not expanded further)`): that object had members, and is closed as before.
+pub fn is_free_form(node: &Map<String, Value>, cx: &Cx) -> bool {
+    const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
+    !cx.path.is_empty()
+        && types_of(node).contains(&"object")
+        && node.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
+        && !SAYS_MEMBERS.iter().any(|k| node.has(k))
+        && !node.field("description").and_then(Value::as_str).is_some_and(|d| d.ends_with(", not expanded further)"))
+}
+
+/// A free-form object cannot be strict: closing it (every strict object is
+/// closed, contract §1.3) leaves a tool that can never receive the members it
+/// takes (`{"args": {"type": "object"}}` sent as `{properties: {},
+/// additionalProperties: false}`). The call fails open with the reason,
+/// where the object stays open.
+pub fn open_objects(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if cx.target.caps.closed_objects && is_free_form(node, cx) {
+        return Err(Error::StrictUnrepresentable {
+            pointer: cx.path.clone(),
+            message: format!(
+                "a free-form object (no properties, no additionalProperties) is an open map; {} would close it, and the tool could never receive its members",
+                cx.target.id
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The names in `required` that `properties` does not declare.
+fn undeclared_required(node: &Map<String, Value>) -> Vec<String> {
+    let props = node.field("properties").and_then(Value::as_object);
+    let mut names: Vec<String> = Vec::new();
+    for name in node.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+        if !props.is_some_and(|p| p.has(name)) && !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+/// A required name without a property is a member of any type the object
+/// admits (`{"type": "object", "required": ["data"]}` takes `data` of any
+/// type), not one to delete: where the target needs required names declared,
+/// or closes the object, it is declared with the widest schema the object
+/// allows (its `additionalProperties` schema, else `{}`, which the target's
+/// rules then write as it can), reported `required-declared`. An object
+/// closed in the input (`additionalProperties: false`) admits no such member;
+/// there nothing is declared, and false is returned.
+pub fn declare_required(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bool> {
+    let names = undeclared_required(node);
+    if names.is_empty() {
+        return Ok(true);
+    }
+    let widest = match node.field("additionalProperties") {
+        Some(Value::Bool(false)) => return Ok(false),
+        Some(Value::Object(s)) if !node.has("patternProperties") => Value::Object(s.clone()),
+        _ => json!({}),
+    };
+    let mut declared = Map::new();
+    cx.enter("properties")?;
+    for name in &names {
+        cx.enter(name.as_str())?;
+        let mut schema = widest.clone();
+        if let Value::Object(m) = &mut schema {
+            super::apply(m, cx)?;
+        }
+        cx.leave();
+        declared.insert(name.clone(), schema);
+    }
+    cx.leave();
+    match node.field_mut("properties") {
+        Some(Value::Object(props)) => props.extend(declared),
+        _ => drop(node.insert("properties".into(), Value::Object(declared))),
+    }
+    cx.count("requiredDeclared");
+    if !cx.opts.quiet {
+        let here = cx.path.clone();
+        cx.report.note(
+            "required-declared",
+            &here,
+            format!("required names without a property were declared as properties of any type the object allows: {}", names.join(", ")),
+        );
+    }
+    Ok(true)
 }

@@ -97,6 +97,7 @@ pub static ANTHROPIC_STRICT: Target = Target {
         pass("min-items", min_items),
         pass("pattern-maps", shapes::pattern_properties_to_additional),
         pass("strip-unsupported", spill::strip_unsupported),
+        enforce("open-objects", strict::open_objects),
         enforce("closed-objects", strict_close),
         pass("root-object", shapes::root_object),
     ],
@@ -113,13 +114,27 @@ fn min_items(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut cra
 }
 
 /// The SDK closes every object that does not declare an open map; the model
-/// then cannot invent parameters (narrowing only).
+/// then cannot invent parameters (narrowing only). Not a free-form object,
+/// which is an open map itself (closed, its tool could never receive its
+/// members); a required name without a property is declared first, as closing
+/// would forbid it.
 fn close_objects(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut crate::walk::Cx) -> crate::Result<()> {
-    if crate::passes::types_of(node).contains(&"object") && !node.has("additionalProperties") {
-        node.insert("additionalProperties".into(), serde_json::Value::Bool(false));
-        crate::passes::merge::mark_closed(node, cx);
-        cx.count("objectsClosed");
+    if !crate::passes::types_of(node).contains(&"object") || node.has("additionalProperties") {
+        return Ok(());
     }
+    if strict::is_free_form(node, cx) {
+        cx.count("freeFormObjectsKeptOpen");
+        if !cx.opts.quiet {
+            let here = cx.path.clone();
+            cx.report.note("free-form-object-open", &here, "an object without properties or additionalProperties is an open map; it was left open");
+        }
+        return Ok(());
+    }
+    // Strict fails open on such names before this (`strict_close`).
+    strict::declare_required(node, cx)?;
+    node.insert("additionalProperties".into(), serde_json::Value::Bool(false));
+    crate::passes::merge::mark_closed(node, cx);
+    cx.count("objectsClosed");
     Ok(())
 }
 
@@ -128,6 +143,14 @@ fn strict_close(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut 
     use serde_json::Value;
     if !crate::passes::types_of(node).contains(&"object") {
         return Ok(());
+    }
+    if let Some(name) = node.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).find(|n| {
+        !node.field("properties").and_then(Value::as_object).is_some_and(|p| p.has(n))
+    }) {
+        return Err(crate::Error::StrictUnrepresentable {
+            pointer: cx.path.child("required"),
+            message: format!("the required name {name:?} has no property: a member of any type, which a closed strict object cannot have"),
+        });
     }
     match node.field("additionalProperties") {
         None | Some(Value::Bool(false)) => close_objects(node, cx),

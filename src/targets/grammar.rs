@@ -167,6 +167,7 @@ pub static OLLAMA: Target = Target {
         pass("merge-all-of", combinators::merge_all_of),
         pass("literal-unions", constants::literal_unions),
         pass("splice-unions", combinators::splice_unions),
+        pass("array-items", shapes::array_items),
         pass("strip-unsupported", spill::strip_unsupported),
         pass("root-object", shapes::root_object),
     ],

@@ -63,9 +63,10 @@ pub static OPENAI_RESPONSES: Target = Target {
 
 /// What strict mode accepts today: the documented subset plus `pattern`, nine
 /// formats, numeric bounds and `minItems`/`maxItems` [O1]. `const` is written as
-/// `enum` (contract §1.2); `title` is dropped (contract §1.1).
+/// `enum` (contract §1.2); `title` is dropped (contract §1.1). Not `prefixItems`:
+/// strict mode ignores it and rejects the array as untyped (pydantic/pydantic-ai#7315).
 const STRICT_KEYWORDS: &[&str] = &[
-    "type", "description", "properties", "required", "additionalProperties", "items", "prefixItems", "anyOf", "enum",
+    "type", "description", "properties", "required", "additionalProperties", "items", "anyOf", "enum",
     "$ref", "$defs", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
     "minItems", "maxItems",
 ];
@@ -109,6 +110,7 @@ pub static STRICT_PASSES: &[Pass] = &[
     pass("strip-constraints", strict::strip_constraints),
     pass("array-items", shapes::array_items),
     pass("strip-unsupported", spill::strip_unsupported),
+    enforce("open-objects", strict::open_objects),
     pass("object-shapes", shapes::object_shapes),
     enforce("enforce-object", strict::enforce_object),
     pass("root-object", shapes::root_object),
