@@ -113,7 +113,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             if !ok {
                 v("dangling-ref", path, format!("$ref {r:?} does not resolve to the root or a root $defs entry"));
             }
-            if caps.all_required && m.len() > 1 {
+            if (caps.all_required || caps.lone_refs) && m.len() > 1 {
                 v("ref-with-siblings", path, "a $ref may not have sibling keywords".into());
             }
         }

@@ -38,12 +38,14 @@ pub static XAI: Target = Target {
 };
 
 /// Moonshot/Kimi validate a "moonshot flavored" schema: every `anyOf` branch
-/// carries its type (F30); the validation keywords pi-ai's Moonshot preset
-/// strips are spilled.
+/// carries its type (F30); a `$ref` has no siblings ("conflicting keywords found
+/// after $ref expansion", MoonshotAI/kimi-cli#2061; "when using $ref, type should
+/// be defined in the referenced schema": MoonshotAI/walle validator.go); the
+/// validation keywords pi-ai's Moonshot preset strips are spilled.
 pub static MOONSHOT: Target = Target {
     id: "moonshot",
     description: "Moonshot / Kimi (typed anyOf branches)",
-    source: "providers.md F30; openclaw/openclaw#113130",
+    source: "providers.md F30; openclaw/openclaw#113130; MoonshotAI/kimi-cli#2061",
     caps: Caps {
         strip: &[
             "$schema", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
@@ -56,6 +58,7 @@ pub static MOONSHOT: Target = Target {
         type_arrays: TypeArrays::AnyOf,
         one_of: false,
         typed_branches: true,
+        lone_refs: true,
         ..OPENAI_CAPS
     },
     passes: &[

@@ -80,6 +80,13 @@ pub struct Caps {
     /// `"$ref": "#"` (the root) is understood; otherwise root recursion goes
     /// through a `$defs` entry (llama.cpp: "unsupported $ref #").
     pub root_refs: bool,
+    /// A `$ref` stands alone: a kept reference never has sibling keywords
+    /// (Moonshot expands it and rejects "conflicting keywords found after $ref
+    /// expansion", MoonshotAI/kimi-cli#1903, #2061; a sibling `type` is refused
+    /// outright). Refs with siblings are inlined; where the target is
+    /// recursive, the site refers to a `$defs` entry of the target with the
+    /// siblings merged in.
+    pub lone_refs: bool,
 }
 
 /// Anthropic strict tool use compiles all strict tools of a request into one
@@ -127,6 +134,7 @@ pub const BASE: Caps = Caps {
     request_budget: None,
     tool_schema_required: false,
     root_refs: true,
+    lone_refs: false,
 };
 
 /// What the target does when its output still fails its checker.
