@@ -53,6 +53,9 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         for key in m.keys() {
             if !caps.keeps(key) {
                 v("forbidden-keyword", &path.child(key.as_str()), format!("{key} is not accepted by {}", target.id));
+            } else if !caps.negation && matches!(key.as_str(), "not" | "if" | "then" | "else") {
+                // Fireworks: "could not understand the instance" (openclaw/openclaw#75476).
+                v("forbidden-keyword", &path.child(key.as_str()), format!("{key} is not accepted by {}", target.id));
             }
         }
         let types = types_of(m);

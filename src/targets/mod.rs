@@ -3,6 +3,7 @@
 //! what differs from its base.
 pub mod anthropic;
 pub mod compat;
+pub mod gemini_openai;
 pub mod google;
 pub mod grammar;
 pub mod mcp;
@@ -181,6 +182,8 @@ pub static TARGETS: &[&Target] = &[
     &compat::MISTRAL,
     &compat::GROQ,
     &compat::OPENROUTER,
+    &compat::FIREWORKS,
+    &gemini_openai::GEMINI_OPENAI,
 ];
 
 pub fn get(id: &str) -> Option<&'static Target> {
