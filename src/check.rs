@@ -51,10 +51,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         };
         meta(m, path, &mut v);
         for key in m.keys() {
-            if !caps.keeps(key) {
-                v("forbidden-keyword", &path.child(key.as_str()), format!("{key} is not accepted by {}", target.id));
-            } else if !caps.negation && matches!(key.as_str(), "not" | "if" | "then" | "else") {
-                // Fireworks: "could not understand the instance" (openclaw/openclaw#75476).
+            if caps.refuses(key) {
                 v("forbidden-keyword", &path.child(key.as_str()), format!("{key} is not accepted by {}", target.id));
             }
         }

@@ -167,6 +167,9 @@ pub fn applies(name: &str) -> Applies {
     get(name).map_or(Applies::Any, |k| k.applies)
 }
 
+/// Negation and the conditionals: what `Caps::negation` false refuses.
+pub const NEGATION: &[&str] = &["not", "if", "then", "else"];
+
 /// The JSON Schema primitive type names.
 pub const TYPE_NAMES: &[&str] = &["string", "number", "integer", "boolean", "array", "object", "null"];
 

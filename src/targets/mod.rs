@@ -104,6 +104,13 @@ impl Caps {
     pub fn keeps(&self, key: &str) -> bool {
         !self.strip.contains(&key) && self.keep.map_or(true, |k| k.contains(&key))
     }
+
+    /// Keywords the wire refuses: those not kept and, without `negation`, `not`
+    /// and the conditionals (a target may remove those with a rule of its own
+    /// rather than `strip`, as Fireworks does `not`).
+    pub fn refuses(&self, key: &str) -> bool {
+        !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key))
+    }
 }
 
 /// The permissive base every target starts from: any 2020-12 schema.
