@@ -52,7 +52,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         };
         meta(m, path, &mut v);
         for key in m.keys() {
-            if !caps.keeps(key) {
+            if caps.refuses(key) {
                 v("forbidden-keyword", &path.child(key.as_str()), format!("{key} is not accepted by {}", target.id));
             }
         }
@@ -139,7 +139,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             if !ok {
                 v("dangling-ref", path, format!("$ref {r:?} does not resolve to the root or a root $defs entry"));
             }
-            if caps.all_required && m.len() > 1 {
+            if (caps.all_required || caps.lone_refs) && m.len() > 1 {
                 v("ref-with-siblings", path, "a $ref may not have sibling keywords".into());
             }
         }

@@ -172,6 +172,9 @@ pub fn applies(name: &str) -> Applies {
 /// They constrain only objects, so on a node of another type they say nothing.
 pub const OBJECT_ONLY_FIELDS: &[&str] = &["properties", "required", "propertyOrdering"];
 
+/// Negation and the conditionals: what `Caps::negation` false refuses.
+pub const NEGATION: &[&str] = &["not", "if", "then", "else"];
+
 /// The JSON Schema primitive type names.
 pub const TYPE_NAMES: &[&str] = &["string", "number", "integer", "boolean", "array", "object", "null"];
 

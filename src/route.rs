@@ -33,8 +33,26 @@ pub fn target_for(route: &Route) -> &'static str {
     if has(&provider, &["openrouter"]) {
         return if gemini { "google" } else { "openrouter" };
     }
+    // Fireworks serves other families (Kimi, Llama, Qwen) behind its own
+    // schema compiler, so the transport decides before the model does.
+    if has(&provider, &["fireworks"]) {
+        return "fireworks";
+    }
+    // Gemini's OpenAI-compatible endpoint (`.../v1beta/openai/`): named by the
+    // API, by a provider (or base URL) that says both, or by an OpenAI client
+    // pointed at a Gemini model.
+    let openai_compatible = has(&api, &["openai", "completions"]) || has(&provider, &["openai"]);
     if has(&provider, &["vertex", "google", "gemini"]) || (provider.is_empty() && gemini) {
-        return if claude { "anthropic" } else { "google" };
+        return if claude {
+            "anthropic"
+        } else if openai_compatible {
+            "gemini-openai"
+        } else {
+            "google"
+        };
+    }
+    if gemini && has(&provider, &["openai"]) {
+        return "gemini-openai";
     }
     if has(&provider, &["anthropic"]) || (provider.is_empty() && claude) {
         return if route.strict { "anthropic-strict" } else { "anthropic" };
@@ -101,5 +119,17 @@ mod tests {
         assert_eq!(r("xai", "grok-4", "", false), "xai");
         assert_eq!(r("ollama", "qwen3", "", false), "ollama");
         assert_eq!(r("some-proxy", "mystery", "", false), "openai");
+    }
+
+    #[test]
+    fn fireworks_and_gemini_openai_compatible_routes() {
+        assert_eq!(r("fireworks", "accounts/fireworks/models/kimi-k2p5", "", false), "fireworks");
+        assert_eq!(r("fireworks-ai", "accounts/fireworks/models/llama-v3p1-70b-instruct", "", true), "fireworks");
+        assert_eq!(r("google", "gemini-2.5-flash", "openai-completions", false), "gemini-openai");
+        assert_eq!(r("https://generativelanguage.googleapis.com/v1beta/openai/", "gemini-2.5-flash", "", false), "gemini-openai");
+        assert_eq!(r("openai", "gemini-2.5-flash", "", false), "gemini-openai");
+        assert_eq!(r("google", "gemini-2.5-flash", "google-generative-ai", false), "google");
+        assert_eq!(r("google", "claude-sonnet-4-5", "openai-completions", false), "anthropic");
+        assert_eq!(r("openai", "gpt-5", "", false), "openai");
     }
 }

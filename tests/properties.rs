@@ -460,7 +460,14 @@ fn relax(original: &Value, target: &Target) -> Value {
                 }
             }
             let equivalent = ["type", "const", "allOf", "$ref", "$defs", "anyOf", "properties", "required", "enum", "items"];
-            let drop: Vec<String> = m.keys().filter(|k| !caps.keeps(k) && !equivalent.contains(&k.as_str())).cloned().collect();
+            // A never-schema (`not: {}`) is pruned exactly where it can be (union
+            // branches, optional properties) and its `not` is reported where not.
+            let never = m.get("not") == Some(&json!({}));
+            let drop: Vec<String> = m
+                .keys()
+                .filter(|k| caps.refuses(k) && !equivalent.contains(&k.as_str()) && !(never && *k == "not"))
+                .cloned()
+                .collect();
             for k in drop {
                 m.shift_remove(&k);
             }
@@ -762,7 +769,7 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
         // A keyword the target does not keep is also dropped where the core
         // wrote it itself (`not: {}` for a union none of whose branches can
         // match): the relaxed original cannot model that one.
-        let unkept = |p: &str| p.rsplit('/').next().is_some_and(|k| !judge.caps.keeps(k));
+        let unkept = |p: &str| p.rsplit('/').next().is_some_and(|k| judge.caps.refuses(k));
         // A spilled keyword the target keeps elsewhere (llguidance keeps
         // `minLength`, but not beside a `pattern`, which an `allOf` merge can
         // bring together) is a reported widening `relax` cannot model.

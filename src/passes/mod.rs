@@ -1,11 +1,13 @@
 //! Node rules. Each file holds one concern; each rule's doc comment says which
 //! providers need it and why. Rules run inside one post-order walk: when a rule
 //! sees a node, every subschema below it is already normalized for the target.
+pub mod bounds;
 pub mod combinators;
 pub mod constants;
 pub mod enums;
 pub mod lone_any_of;
 pub mod merge;
+pub mod never;
 pub mod regex;
 pub mod shapes;
 pub mod spill;

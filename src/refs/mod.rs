@@ -73,6 +73,8 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
         over_budget: false,
         defs: Vec::new(),
         def_names: HashMap::new(),
+        overlay_names: HashMap::new(),
+        overlays: HashMap::new(),
     };
     let mut out = ex.node(doc, cx)?;
     // Definitions kept for recursion are expanded once each, with their own
@@ -90,7 +92,10 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
         ex.src = target;
         cx.enter("$defs")?;
         cx.enter(name.as_str())?;
-        let body = ex.node(&source, cx)?;
+        let mut body = ex.node(&source, cx)?;
+        if let (Some(site), Value::Object(base)) = (ex.overlays.remove(&name), &mut body) {
+            body = overlay(std::mem::take(base), site, cx);
+        }
         cx.leave();
         cx.leave();
         bodies.insert(name, body);
@@ -131,11 +136,13 @@ fn site(
         .keys()
         .any(|k| k != "$ref" && k != "$dynamicRef" && !RESOLUTION_KEYS.contains(&k.as_str()));
     let caps = target.caps;
+    // A recursive target is kept, except where its siblings would stand beside
+    // the `$ref` on a target that refuses that (`lone_refs`): the site is
+    // inlined once, and a nested site becomes a reference to an overlay.
+    let cyclic_kept = cyclic.contains(to) && !(has_siblings && caps.lone_refs);
     if barren.contains(to) {
         Site::Cut
-    } else if caps.recursion
-        && (cyclic.contains(to) || !(has_siblings || root_branch || caps.inline_refs))
-    {
+    } else if caps.recursion && (cyclic_kept || !(has_siblings || root_branch || caps.inline_refs)) {
         Site::Keep
     } else {
         Site::Inline
@@ -271,6 +278,11 @@ struct Expander<'d> {
     /// Definitions kept as `$ref` targets: source pointer → `$defs` name.
     defs: Vec<(Pointer, String)>,
     def_names: HashMap<Pointer, String>,
+    /// `lone_refs`: a kept ref's siblings merged into a definition of their
+    /// own, keyed by the target and the siblings' JSON text; the siblings are
+    /// laid over the body once it is expanded (`overlays`, by `$defs` name).
+    overlay_names: HashMap<(Pointer, String), String>,
+    overlays: HashMap<String, Map<String, Value>>,
 }
 
 impl<'d> Expander<'d> {
@@ -467,6 +479,15 @@ impl<'d> Expander<'d> {
 
     /// Keeps `$ref` to a root `$defs` entry (or `#` for the root itself).
     fn keep(&mut self, node: &Map<String, Value>, target: Pointer, cx: &mut Cx) -> Result<Value> {
+        if cx.target.caps.lone_refs && node.keys().any(|k| k != "$ref" && k != "$dynamicRef") {
+            let Value::Object(site) = self.siblings(node, Map::new(), cx)? else { unreachable!("siblings builds an object") };
+            if !site.is_empty() {
+                let name = self.overlay_name(&target, site);
+                cx.count("refOverlays");
+                let reference = format!("#/$defs/{}", name.replace('~', "~0").replace('/', "~1"));
+                return Ok(Value::Object(Map::from_iter([("$ref".to_string(), Value::String(reference))])));
+            }
+        }
         let root_refs = cx.target.caps.root_refs;
         let reference = if root_refs && (target.is_empty() || self.root_alias.as_ref() == Some(&target)) {
             "#".to_string()
@@ -482,20 +503,44 @@ impl<'d> Expander<'d> {
         if let Some(name) = self.def_names.get(target) {
             return name.clone();
         }
+        let name = self.fresh_name(target, true);
+        self.def_names.insert(target.clone(), name.clone());
+        self.defs.push((target.clone(), name.clone()));
+        name
+    }
+
+    /// The `$defs` entry for `target` with the ref site's (expanded) siblings
+    /// `site` laid over it: one entry per distinct target and siblings, so a
+    /// sibling-carrying self-reference refers to its own overlay and the
+    /// recursion stays finite.
+    fn overlay_name(&mut self, target: &Pointer, site: Map<String, Value>) -> String {
+        let key = (target.clone(), crate::passes::json_text(&Value::Object(site.clone())));
+        if let Some(name) = self.overlay_names.get(&key) {
+            return name.clone();
+        }
+        // Never the bare name: that stays the definition's own.
+        let name = self.fresh_name(target, false);
+        self.overlay_names.insert(key, name.clone());
+        self.overlays.insert(name.clone(), site);
+        self.defs.push((target.clone(), name.clone()));
+        name
+    }
+
+    /// A `$defs` name for `target` no other kept definition or overlay has:
+    /// its last segment (when `bare`), then `_2`, `_3`, ...
+    fn fresh_name(&self, target: &Pointer, bare: bool) -> String {
         let stem: String = target
             .segments()
             .last()
             .map(|s| s.chars().map(|c| if c.is_ascii_alphanumeric() || "_.-".contains(c) { c } else { '_' }).collect())
             .unwrap_or_default();
         let stem = if target.is_empty() { "root".to_string() } else if stem.is_empty() { "def".to_string() } else { stem };
-        let mut name = stem.clone();
-        let mut n = 2;
-        while self.def_names.values().any(|v| *v == name) {
-            name = format!("{stem}_{n}");
+        let taken = |name: &str| self.def_names.values().chain(self.overlay_names.values()).any(|v| v == name);
+        let (mut name, mut n) = (stem.clone(), 1);
+        while (n == 1 && !bare) || taken(&name) {
             n += 1;
+            name = format!("{stem}_{n}");
         }
-        self.def_names.insert(target.clone(), name.clone());
-        self.defs.push((target.clone(), name.clone()));
         name
     }
 
@@ -524,26 +569,7 @@ impl<'d> Expander<'d> {
     /// target rejects (`{"type": "object", "$ref": <a string>}` accepts objects).
     fn conjoin_siblings(&mut self, node: &Map<String, Value>, base: Map<String, Value>, cx: &mut Cx) -> Result<Value> {
         let Value::Object(site) = self.siblings(node, Map::new(), cx)? else { unreachable!("siblings builds an object") };
-        let conflicts: Vec<&String> =
-            site.iter().filter(|(k, v)| !crate::passes::is_annotation(k) && base.get(*k).is_some_and(|b| b != *v)).map(|(k, _)| k).collect();
-        if !conflicts.is_empty() {
-            if let Some(mut both) = crate::passes::merge::conjoin(&base, &site) {
-                for (k, v) in site.iter().filter(|(k, _)| crate::passes::is_annotation(k)) {
-                    both.insert(k.clone(), v.clone());
-                }
-                return Ok(Value::Object(both));
-            }
-            let names: Vec<&str> = conflicts.iter().map(|k| k.as_str()).collect();
-            cx.lossy(
-                "all-of-overlaid",
-                format!("the $ref target and the keywords beside it conflict ({}); the keywords beside it win", names.join(", ")),
-            );
-        }
-        let mut out = base;
-        for (k, v) in site {
-            out.insert(k, v);
-        }
-        Ok(Value::Object(out))
+        Ok(overlay(base, site, cx))
     }
 
     /// Overlays the ref site's other keywords on `base` (siblings win); they are
@@ -557,6 +583,32 @@ impl<'d> Expander<'d> {
         }
         Ok(Value::Object(base))
     }
+}
+
+/// `site` (a ref site's expanded siblings) over `base` (the expanded target):
+/// assertions both write differently are conjoined when that is exact;
+/// otherwise the siblings win and the overlay is reported.
+fn overlay(base: Map<String, Value>, site: Map<String, Value>, cx: &mut Cx) -> Value {
+    let conflicts: Vec<&String> =
+        site.iter().filter(|(k, v)| !crate::passes::is_annotation(k) && base.get(*k).is_some_and(|b| b != *v)).map(|(k, _)| k).collect();
+    if !conflicts.is_empty() {
+        if let Some(mut both) = crate::passes::merge::conjoin(&base, &site) {
+            for (k, v) in site.iter().filter(|(k, _)| crate::passes::is_annotation(k)) {
+                both.insert(k.clone(), v.clone());
+            }
+            return Value::Object(both);
+        }
+        let names: Vec<&str> = conflicts.iter().map(|k| k.as_str()).collect();
+        cx.lossy(
+            "all-of-overlaid",
+            format!("the $ref target and the keywords beside it conflict ({}); the keywords beside it win", names.join(", ")),
+        );
+    }
+    let mut out = base;
+    for (k, v) in site {
+        out.insert(k, v);
+    }
+    Value::Object(out)
 }
 
 /// The schema at `target`. One in a place no keyword walks (an unknown key) was

@@ -2,7 +2,7 @@
 //! the failures F25-F32). Each states only what differs from OpenAI's shape rules.
 use super::openai::{OPENAI_CAPS, SHAPE_PASSES, STRICT_CAPS, STRICT_PASSES};
 use super::{Caps, OnViolation, Target, TypeArrays};
-use crate::passes::{combinators, constants, pass, shapes, spill, types};
+use crate::passes::{combinators, constants, never, pass, shapes, spill, types};
 
 /// xAI tools are always strict: an object root without non-object branches
 /// (F32), non-circular refs only, `allOf` with one entry, `oneOf` as `anyOf`;
@@ -38,12 +38,14 @@ pub static XAI: Target = Target {
 };
 
 /// Moonshot/Kimi validate a "moonshot flavored" schema: every `anyOf` branch
-/// carries its type (F30); the validation keywords pi-ai's Moonshot preset
-/// strips are spilled.
+/// carries its type (F30); a `$ref` has no siblings ("conflicting keywords found
+/// after $ref expansion", MoonshotAI/kimi-cli#2061; "when using $ref, type should
+/// be defined in the referenced schema": MoonshotAI/walle validator.go); the
+/// validation keywords pi-ai's Moonshot preset strips are spilled.
 pub static MOONSHOT: Target = Target {
     id: "moonshot",
     description: "Moonshot / Kimi (typed anyOf branches)",
-    source: "https://github.com/openclaw/openclaw/issues/113130",
+    source: "https://github.com/openclaw/openclaw/issues/113130; https://github.com/MoonshotAI/kimi-cli/issues/2061",
     caps: Caps {
         strip: &[
             "$schema", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
@@ -56,6 +58,7 @@ pub static MOONSHOT: Target = Target {
         type_arrays: TypeArrays::AnyOf,
         one_of: false,
         typed_branches: true,
+        lone_refs: true,
         ..OPENAI_CAPS
     },
     passes: &[
@@ -143,3 +146,56 @@ pub static OPENROUTER: Target = Target {
     on_violation: OnViolation::Report,
     relaxed: None,
 };
+
+/// Fireworks compiles tool schemas into a grammar and cannot read `{"not": {}}`
+/// ("JSON Schema not supported: could not understand the instance",
+/// openclaw/openclaw#75476); neither `not` nor the conditionals are among the
+/// keywords its structured output documents. Never-branches and
+/// never-properties are pruned as for every target, a never `items` becomes
+/// `maxItems`, and any other `not` is removed and reported (`negation: false`,
+/// which the checker holds it to).
+pub static FIREWORKS: Target = Target {
+    id: "fireworks",
+    description: "Fireworks AI function calling (OpenAI-compatible, without not)",
+    source: "https://docs.fireworks.ai/structured-responses/structured-response-formatting; https://github.com/openclaw/openclaw/issues/75476",
+    caps: Caps { strip: &["$schema", "if", "then", "else"], negation: false, ..OPENAI_CAPS },
+    passes: &[
+        pass("never-items", never::never_items),
+        pass("drop-not", never::drop_not),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("array-items", shapes::array_items),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::check;
+    use serde_json::json;
+
+    fn codes(schema: serde_json::Value, target: &crate::Target) -> Vec<(&'static str, String)> {
+        check(&schema, target).into_iter().map(|v| (v.code, v.pointer)).collect()
+    }
+
+    #[test]
+    fn moonshot_refuses_a_ref_with_siblings() {
+        let s = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A", "description": "x"}},
+            "$defs": {"A": {"type": "string"}}});
+        assert_eq!(codes(s, &super::MOONSHOT), [("ref-with-siblings", "/properties/a".to_string())]);
+        let lone = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}});
+        assert!(codes(lone, &super::MOONSHOT).is_empty());
+    }
+
+    #[test]
+    fn fireworks_refuses_not_and_conditionals() {
+        let s = json!({"type": "object", "properties": {"a": {"not": {}}, "b": {"type": "string", "if": {"minLength": 1}}},
+            "required": ["a"]});
+        assert_eq!(
+            codes(s, &super::FIREWORKS),
+            [("forbidden-keyword", "/properties/a/not".to_string()), ("forbidden-keyword", "/properties/b/if".to_string())]
+        );
+    }
+}

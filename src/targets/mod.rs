@@ -3,6 +3,7 @@
 //! what differs from its base.
 pub mod anthropic;
 pub mod compat;
+pub mod gemini_openai;
 pub mod google;
 pub mod grammar;
 pub mod mcp;
@@ -99,6 +100,13 @@ pub struct Caps {
     /// nodes (Gemini: "only allowed for OBJECT type", anomalyco/opencode#11889,
     /// goruck/home-generative-agent#525).
     pub object_only_fields: bool,
+    /// A `$ref` stands alone: a kept reference never has sibling keywords
+    /// (Moonshot expands it and rejects "conflicting keywords found after $ref
+    /// expansion", MoonshotAI/kimi-cli#1903, #2061; a sibling `type` is refused
+    /// outright). Refs with siblings are inlined; where the target is
+    /// recursive, the site refers to a `$defs` entry of the target with the
+    /// siblings merged in.
+    pub lone_refs: bool,
 }
 
 /// A provider's rule for tool (function) names: ASCII letters, digits, `_`
@@ -150,6 +158,13 @@ impl Caps {
     pub fn keeps(&self, key: &str) -> bool {
         !self.strip.contains(&key) && self.keep.map_or(true, |k| k.contains(&key))
     }
+
+    /// Keywords the wire refuses: those not kept and, without `negation`, `not`
+    /// and the conditionals (a target may remove those with a rule of its own
+    /// rather than `strip`, as Fireworks does `not`).
+    pub fn refuses(&self, key: &str) -> bool {
+        !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key))
+    }
 }
 
 /// The permissive base every target starts from: any 2020-12 schema.
@@ -186,6 +201,7 @@ pub const BASE: Caps = Caps {
     tool_list_size: None,
     lone_any_of: false,
     object_only_fields: false,
+    lone_refs: false,
 };
 
 /// What the target does when its output still fails its checker.
@@ -232,6 +248,8 @@ pub static TARGETS: &[&Target] = &[
     &compat::MISTRAL,
     &compat::GROQ,
     &compat::OPENROUTER,
+    &compat::FIREWORKS,
+    &gemini_openai::GEMINI_OPENAI,
 ];
 
 pub fn get(id: &str) -> Option<&'static Target> {

@@ -1,0 +1,108 @@
+//! Schemas written without `not`. Fireworks cannot read `{"not": {}}` ("JSON
+//! Schema not supported: could not understand the instance",
+//! openclaw/openclaw#75476). The never-prune already drops such union branches
+//! and optional properties; `items` that accepts nothing (a tuple's `items:
+//! false`, `z.never()` items) says how many items there may be, which
+//! `maxItems` says exactly; any other `not` is removed and reported.
+use super::is_never;
+use crate::error::Result;
+use crate::keywords::{self, Slot};
+use crate::lookup::Fields;
+use crate::pointer::Pointer;
+use crate::walk::Cx;
+use serde_json::{Map, Value};
+
+/// `items` that accepts nothing: at most the `prefixItems` entries (none
+/// without them), written as `maxItems` (the smaller, if there is one already).
+/// Both apply to arrays only, so this is exact whatever the node's type.
+pub fn never_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if !node.field("items").is_some_and(is_never) {
+        return Ok(());
+    }
+    let count = node.field("prefixItems").and_then(Value::as_array).map_or(0, Vec::len) as u64;
+    if !node.field("maxItems").and_then(Value::as_u64).is_some_and(|m| m <= count) {
+        node.insert("maxItems".into(), Value::from(count));
+    }
+    node.remove_field("items");
+    cx.count("neverItemsBounded");
+    Ok(())
+}
+
+/// Removes `not` (reported), except from a never-schema under `items`, which
+/// its parent's `never_items` turns into `maxItems` (children are normalized
+/// first, so the parent only sees it if it is still there).
+pub fn drop_not(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    // (Resolution keywords, which `is_never` also looks for, are gone by now.)
+    let never = node.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty));
+    if !node.has("not") || (never && at_items(&cx.path)) {
+        return Ok(());
+    }
+    node.remove_field("not");
+    cx.count("keywordsStripped");
+    cx.enter("not")?;
+    cx.lossy("keyword-dropped", format!("not is not accepted by {}; it was removed", cx.target.id));
+    cx.leave();
+    Ok(())
+}
+
+/// Is the node at `path` the `items` subschema of its parent (not a property
+/// named "items")? Segments are read by the keyword table, as
+/// `walk::under_exclusion` reads them.
+fn at_items(path: &Pointer) -> bool {
+    let (mut next_is_keyword, mut last_keyword) = (true, false);
+    for seg in path.raw_segments(0) {
+        if !next_is_keyword {
+            (next_is_keyword, last_keyword) = (true, false);
+            continue;
+        }
+        last_keyword = seg == "items";
+        next_is_keyword = !matches!(keywords::slot(seg), Slot::SchemaArray | Slot::SchemaMap);
+    }
+    last_keyword
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(schema: Value) -> Value {
+        let target = crate::targets::get("openai").unwrap();
+        let opts = crate::Options::default();
+        let mut cx = Cx::new(target, &opts);
+        let Value::Object(mut m) = schema else { unreachable!() };
+        never_items(&mut m, &mut cx).unwrap();
+        Value::Object(m)
+    }
+
+    #[test]
+    fn never_items_become_max_items() {
+        assert_eq!(
+            run(json!({"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": {"not": {}}})),
+            json!({"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "maxItems": 2})
+        );
+        for max in [3, 0] {
+            let s = json!({"type": "array", "items": {"not": {}}, "maxItems": max});
+            assert_eq!(run(s), json!({"type": "array", "maxItems": 0}));
+        }
+    }
+
+    #[test]
+    fn items_is_told_from_a_property_named_items() {
+        let p = |s: &str| Pointer::parse_fragment(s).unwrap();
+        assert!(at_items(&p("/properties/a/items")));
+        assert!(at_items(&p("/items")));
+        assert!(!at_items(&p("/properties/items")));
+        assert!(at_items(&p("/properties/items/items")));
+        assert!(!at_items(&p("/items/properties/x")));
+        assert!(!at_items(&p("/prefixItems/0")));
+    }
+
+    #[test]
+    fn any_node_type_takes_the_bound_and_other_items_stay() {
+        let nullable = json!({"type": ["array", "null"], "items": {"not": {}}});
+        assert_eq!(run(nullable), json!({"type": ["array", "null"], "maxItems": 0}));
+        let s = json!({"type": "array", "items": {"type": "string"}});
+        assert_eq!(run(s.clone()), s);
+    }
+}

@@ -1,0 +1,70 @@
+//! Gemini through its OpenAI-compatible endpoint
+//! (`generativelanguage.googleapis.com/v1beta/openai/`). It reads `parameters`
+//! into Gemini's function declarations, so Google's rules hold (one type per
+//! node, string enums, no `$ref`, `oneOf` or `allOf`), and it refuses more of
+//! JSON Schema than the native `Schema`: `additionalProperties`, `$schema`,
+//! `default`, `title` and `exclusiveMinimum` ("Invalid JSON payload received.
+//! Unknown name ...", pontus-espe/agent-sdk-go#23), and objects without
+//! `properties`. What is left is the keyword set that endpoint was seen to take.
+use super::google::GOOGLE;
+use super::{Caps, OnViolation, Target};
+use crate::passes::{bounds, combinators, constants, enums, lone_any_of, pass, shapes, spill, types};
+
+const KEYWORDS: &[&str] =
+    &["type", "description", "nullable", "enum", "properties", "required", "items", "anyOf", "minimum", "maximum"];
+
+/// Google's rules without `propertyOrdering` (not in the endpoint's keyword
+/// set), with an integer's exclusive bounds written as inclusive ones first:
+/// `exclusiveMinimum: n` is exactly `minimum: n + 1`. A number's exclusive
+/// bound has no such form and is spilled into the description.
+pub static GEMINI_OPENAI: Target = Target {
+    id: "gemini-openai",
+    description: "Gemini through its OpenAI-compatible endpoint (Google's rules; no title, default or exclusive bounds)",
+    source: "https://ai.google.dev/gemini-api/docs/openai; https://github.com/pontus-espe/agent-sdk-go/issues/23",
+    caps: Caps { keep: Some(KEYWORDS), ..GOOGLE.caps },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("type-arrays", types::type_arrays),
+        pass("null-unions", combinators::null_unions),
+        pass("literal-unions", constants::literal_unions),
+        pass("splice-unions", combinators::splice_unions),
+        pass("infer-type", types::infer_type),
+        pass("exclusive-bounds", bounds::exclusive_to_inclusive),
+        pass("string-enums", enums::string_enums),
+        pass("array-items", shapes::array_items),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("object-shapes", shapes::object_shapes),
+        pass("nullable-after-type", shapes::nullable_after_type),
+        // As on google: Gemini refuses fields beside `anyOf` (anomalyco/opencode#14700).
+        pass("lone-any-of", lone_any_of::lone_any_of),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::check;
+    use serde_json::json;
+
+    #[test]
+    fn the_keywords_the_endpoint_refuses_are_violations() {
+        let s = json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "title": "t",
+            "properties": {"n": {"type": "integer", "exclusiveMinimum": 0, "default": 1}, "o": {"type": "object"}},
+            "additionalProperties": false});
+        let got: Vec<(&str, String)> = check(&s, &super::GEMINI_OPENAI).into_iter().map(|v| (v.code, v.pointer)).collect();
+        for (code, at) in [
+            ("forbidden-keyword", "/$schema"),
+            ("forbidden-keyword", "/title"),
+            ("forbidden-keyword", "/additionalProperties"),
+            ("forbidden-keyword", "/properties/n/exclusiveMinimum"),
+            ("forbidden-keyword", "/properties/n/default"),
+            ("object-missing-properties", "/properties/o"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+    }
+}
