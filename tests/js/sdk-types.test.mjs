@@ -54,9 +54,6 @@ describe("types against the provider SDKs", () => {
 
 describe("TargetId", () => {
   const declared = dts.match(/export type TargetId =([^;]*);/)[1].match(/"[a-z-]+"/g).map((id) => JSON.parse(id));
-  // Declared ahead of the core: the targets that land with the change that
-  // adds them to src/targets/. Once targets() lists them this set is empty.
-  const AHEAD = new Set(["fireworks", "gemini-openai"]);
 
   test("is a closed union: no `string & {}` escape", () => {
     assert.doesNotMatch(dts.match(/export type TargetId =([^;]*);/)[1], /string/);
@@ -65,7 +62,7 @@ describe("TargetId", () => {
   test("names every id targets() returns, and nothing else", () => {
     const runtime = ts.targets().map((t) => t.id);
     for (const id of runtime) assert.ok(declared.includes(id), `targets() has "${id}", TargetId does not`);
-    for (const id of declared) assert.ok(runtime.includes(id) || AHEAD.has(id), `TargetId has "${id}", targets() does not`);
+    for (const id of declared) assert.ok(runtime.includes(id), `TargetId has "${id}", targets() does not`);
   });
 
   test("ObjectRootTargetId leaves out exactly the targets whose root may be no object", () => {
