@@ -28,7 +28,7 @@ fn phrase(doc: &Original, m: &Map<String, Value>, at: &Pointer, depth: usize) ->
     }
     if let Some(r) = m.field("$ref").and_then(Value::as_str) {
         if !m.has("type") && !m.has("enum") && !m.has("const") {
-            if let Some((p, Value::Object(t))) = doc.deref(r, at) {
+            if let Some((p, Value::Object(t))) = doc.deref(r, false, at) {
                 return phrase(doc, t, &p, depth + 1);
             }
         }

@@ -112,7 +112,7 @@ impl<'d> Fixer<'d, '_> {
         }
         for key in ["$ref", "$dynamicRef"] {
             if let Some(Value::String(r)) = m.get(key) {
-                self.reference(value, r)?;
+                self.reference(value, (key, r))?;
             }
         }
         match self.mode {
@@ -184,7 +184,7 @@ impl<'d> Fixer<'d, '_> {
         out
     }
 
-    fn reference(&mut self, value: &mut Value, r: &str) -> Result<()> {
+    fn reference(&mut self, value: &mut Value, r: (&str, &str)) -> Result<()> {
         let Some((saved, schema)) = self.active.enter(self.doc, r, &mut self.spath, self.ipath.len()) else {
             return Ok(());
         };

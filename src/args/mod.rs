@@ -89,8 +89,12 @@ impl Original {
 
     /// The schema a `$ref` written at `at` designates (None: unresolvable, so
     /// nothing can be said about the value there).
-    fn deref(&self, reference: &str, at: &Pointer) -> Option<(Pointer, &Value)> {
-        let (p, _) = self.index.target(reference, at, &self.root, &self.moves)?;
+    fn deref(&self, reference: &str, dynamic: bool, at: &Pointer) -> Option<(Pointer, &Value)> {
+        let (p, _) = if dynamic {
+            self.index.dynamic_target(reference, at, &self.root, &self.moves)?
+        } else {
+            self.index.target(reference, at, &self.root, &self.moves)?
+        };
         let node = p.resolve(&self.root)?;
         Some((p, node))
     }
@@ -111,11 +115,11 @@ impl RefTrail {
     pub(super) fn enter<'d>(
         &mut self,
         doc: &'d Original,
-        reference: &str,
+        (key, reference): (&str, &str),
         spath: &mut Pointer,
         depth: usize,
     ) -> Option<(Pointer, &'d Value)> {
-        let (target, schema) = doc.deref(reference, spath)?;
+        let (target, schema) = doc.deref(reference, key == "$dynamicRef", spath)?;
         let entry = (target.clone(), depth);
         if self.0.contains(&entry) {
             return None;

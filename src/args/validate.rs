@@ -227,7 +227,7 @@ impl<'d> Validator<'d> {
         let mut out = Outcome::default();
         for key in ["$ref", "$dynamicRef"] {
             if let Some(Value::String(r)) = m.get(key) {
-                self.reference(r, inst, &mut out)?;
+                self.reference((key, r), inst, &mut out)?;
             }
         }
         if let Some(t) = m.field("type") {
@@ -258,7 +258,7 @@ impl<'d> Validator<'d> {
         Ok(out)
     }
 
-    fn reference(&mut self, r: &str, inst: &Value, out: &mut Outcome) -> Result<()> {
+    fn reference(&mut self, r: (&str, &str), inst: &Value, out: &mut Outcome) -> Result<()> {
         let Some((saved, schema)) = self.active.enter(self.doc, r, &mut self.spath, self.ipath.len()) else {
             return Ok(());
         };
@@ -782,7 +782,7 @@ pub(super) fn resolved<'d>(
     let m = schema.as_object()?;
     match m.field("$ref").and_then(Value::as_str) {
         Some(r) if !m.has("properties") => {
-            doc.deref(r, at).and_then(|(_, t)| t.as_object())
+            doc.deref(r, false, at).and_then(|(_, t)| t.as_object())
         }
         _ => Some(m),
     }

@@ -151,6 +151,28 @@ impl Index {
         from_root.or_else(|| self.repair(reference, doc)).map(|p| (p, true))
     }
 
+    /// What a `$dynamicRef` at `at` designates. Its lexical target, unless
+    /// the fragment names a `$dynamicAnchor` that the target carries: then the
+    /// outermost resource of the dynamic scope that declares the same dynamic
+    /// anchor wins (Core §8.2.3.2). Evaluation starts at the root, so the
+    /// root resource is the outermost; where it has no such anchor, the
+    /// lexical target stands (the scopes between are not tracked).
+    pub fn dynamic_target(&self, reference: &str, at: &Pointer, doc: &Value, moves: &Moves) -> Option<(Pointer, bool)> {
+        let lexical = self.target(reference, at, doc, moves)?;
+        let name = reference.split_once('#').map_or("", |(_, f)| f);
+        if name.is_empty() || name.starts_with('/') {
+            return Some(lexical);
+        }
+        let dynamic = |p: &Pointer| p.resolve(doc).and_then(|n| n.get("$dynamicAnchor")).and_then(Value::as_str) == Some(name);
+        if !dynamic(&lexical.0) {
+            return Some(lexical);
+        }
+        match self.scoped_anchors.get(&(Pointer::root().to_string(), name.to_string())) {
+            Some(outer) if dynamic(outer) => Some((outer.clone(), lexical.1)),
+            _ => Some(lexical),
+        }
+    }
+
     /// `(cyclic, barren)`: targets on a ref cycle, and those that can reach
     /// themselves without crossing a property or item.
     pub fn cycles(&self, doc: &Value, moves: &Moves) -> (HashSet<Pointer>, HashSet<Pointer>) {
