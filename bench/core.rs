@@ -6,6 +6,10 @@
 //! - `nested-40/<target>`: the 40-level nested object the Node benchmark also times.
 //! - `boundary/parse`, `boundary/serialize`: the Rust half of the JSON text crossing alone
 //!   (depth pre-scan and parse; serialize), to set against the same steps in wasm.
+//! - `doc/arena`, `doc/serde-json-value`: parse and serialize each schema's text through the
+//!   document model (src/doc) and through `serde_json::Value` (what `api::parse` does, without
+//!   the depth pre-scan), same bytes out; `doc/arena-parse`, `doc/serde-json-value-parse`: the
+//!   parse alone. The ratio is the model's head start over the `Value` pipeline.
 //!
 //! Throughput is in input JSON bytes, so targets and files compare directly. The Node side
 //! (bench/compare.mjs) times the same work through the wasm build, against the peers.
@@ -79,6 +83,38 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for s in &schemas {
                 black_box(serde_json::to_string(black_box(s)).ok());
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("doc");
+    group.throughput(Throughput::Bytes(bytes));
+    group.bench_function("arena", |b| {
+        b.iter(|| {
+            for t in &texts {
+                black_box(toolschema::doc::Doc::parse(black_box(t), opts.max_depth).and_then(|d| d.to_json()).ok());
+            }
+        })
+    });
+    group.bench_function("serde-json-value", |b| {
+        b.iter(|| {
+            for t in &texts {
+                black_box(serde_json::from_str::<Value>(black_box(t)).map(|v| v.to_string()).ok());
+            }
+        })
+    });
+    group.bench_function("arena-parse", |b| {
+        b.iter(|| {
+            for t in &texts {
+                black_box(toolschema::doc::Doc::parse(black_box(t), opts.max_depth).ok());
+            }
+        })
+    });
+    group.bench_function("serde-json-value-parse", |b| {
+        b.iter(|| {
+            for t in &texts {
+                black_box(serde_json::from_str::<Value>(black_box(t)).ok());
             }
         })
     });

@@ -4,7 +4,8 @@
 // Seeds are spread over targets and option mixes so that every target starts
 // from real schemas; libFuzzer mutates the header bytes from there.
 //
-//   node fuzz/seed.mjs <out-dir>      writes <out-dir>/normalize, <out-dir>/entry_points and <out-dir>/arguments
+//   node fuzz/seed.mjs <out-dir>      writes <out-dir>/normalize, <out-dir>/entry_points, <out-dir>/arguments
+//                                     and <out-dir>/doc (the plain JSON text, no header)
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -52,6 +53,8 @@ schemas.forEach((schema, i) => {
   n += write(join(out, "entry_points"), [i % TARGETS, 0, 0], text); // check
   n += write(join(out, "entry_points"), [i % TARGETS, bits, 0b1000_0000], text); // ability
   n += write(join(out, "entry_points"), [0, 0, 0b1100_0000], text); // lint
+  // The document model: the text alone, compact and (every fourth) indented.
+  n += write(join(out, "doc"), [], i % 4 === 0 ? JSON.stringify(schema, null, 2) : text);
 });
 const examples = join(root, "examples/github-tools-list.json");
 if (existsSync(examples)) lists.push(JSON.parse(readFileSync(examples, "utf8")));

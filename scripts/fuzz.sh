@@ -3,10 +3,12 @@
 #   fuzz/fuzz_targets/normalize.rs     api::normalize_json, every target and option mix
 #   fuzz/fuzz_targets/entry_points.rs  check, tool lists, WordPress abilities, lint, routing
 #   fuzz/fuzz_targets/arguments.rs     the round trip: restore, repair, validate, prepare
+#   fuzz/fuzz_targets/doc.rs           the document model (src/doc) against serde_json
 # Each input must get a documented envelope, deterministically, never a panic
 # or a hang; normalize outputs must pass their target's checker and be stable.
 #
-#   scripts/fuzz.sh [seconds]   total time, split 3:1:1 between the three targets (default 60)
+#   scripts/fuzz.sh [seconds]   total time (default 60): a sixth to doc, the rest split 3:1:1
+#                               between normalize, entry_points and arguments
 #
 # Works on stable Rust: `--sanitizer none` needs no nightly flag, and the core
 # has no `unsafe` for AddressSanitizer to watch (libFuzzer's coverage
@@ -67,14 +69,17 @@ run() {
   echo "fuzz: $target: ${runs:-0} executions in ${seconds}s, no finding"
 }
 
-normalize_seconds=$(( SECONDS_TOTAL * 3 / 5 ))
-entry_seconds=$(( SECONDS_TOTAL / 5 ))
+doc_seconds=$(( SECONDS_TOTAL / 6 ))
+rest=$(( SECONDS_TOTAL - doc_seconds ))
+normalize_seconds=$(( rest * 3 / 5 ))
+entry_seconds=$(( rest / 5 ))
 status=0
 run normalize "$normalize_seconds" || status=1
 run entry_points "$entry_seconds" || status=1
-run arguments "$(( SECONDS_TOTAL - normalize_seconds - entry_seconds ))" || status=1
+run arguments "$(( rest - normalize_seconds - entry_seconds ))" || status=1
+run doc "$doc_seconds" || status=1
 if [ "$status" -eq 0 ]; then
-  echo "fuzz: 3 passed, 0 failed"
+  echo "fuzz: 4 passed, 0 failed"
 else
   echo "fuzz: findings above; each becomes a fixture once reduced"
 fi

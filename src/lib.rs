@@ -10,6 +10,7 @@
 pub mod api;
 pub mod args;
 pub mod check;
+pub mod doc;
 pub mod draft;
 pub mod error;
 pub mod keywords;

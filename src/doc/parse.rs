@@ -1,0 +1,517 @@
+//! JSON text to a `Doc`, in one pass and without recursion.
+//!
+//! It accepts and rejects exactly what `serde_json::from_str::<Value>` does
+//! (with its recursion limit off), with the same error message and position:
+//! the JSON entry points report serde_json's message today, and must keep
+//! reporting it when they parse with this instead. The `serde:` comments name
+//! the serde_json function whose behaviour a branch follows.
+use super::{Doc, Member, Node, NodeId, Run, Str, MAX_TEXT};
+use crate::error::{Error, Result};
+use crate::pointer::Pointer;
+
+/// serde_json's messages for the errors a `Value` parse can meet.
+#[derive(Clone, Copy)]
+pub(super) enum Code {
+    EofList,
+    EofObject,
+    EofString,
+    EofValue,
+    ExpectedColon,
+    ListCommaOrEnd,
+    ObjectCommaOrEnd,
+    ExpectedIdent,
+    ExpectedValue,
+    InvalidEscape,
+    InvalidNumber,
+    NumberOutOfRange,
+    ControlCharacter,
+    KeyMustBeAString,
+    LoneSurrogate,
+    TrailingComma,
+    TrailingCharacters,
+    UnexpectedEndOfHexEscape,
+}
+
+impl Code {
+    fn message(self) -> &'static str {
+        match self {
+            Code::EofList => "EOF while parsing a list",
+            Code::EofObject => "EOF while parsing an object",
+            Code::EofString => "EOF while parsing a string",
+            Code::EofValue => "EOF while parsing a value",
+            Code::ExpectedColon => "expected `:`",
+            Code::ListCommaOrEnd => "expected `,` or `]`",
+            Code::ObjectCommaOrEnd => "expected `,` or `}`",
+            Code::ExpectedIdent => "expected ident",
+            Code::ExpectedValue => "expected value",
+            Code::InvalidEscape => "invalid escape",
+            Code::InvalidNumber => "invalid number",
+            Code::NumberOutOfRange => "number out of range",
+            Code::ControlCharacter => "control character (\\u0000-\\u001F) found while parsing a string",
+            Code::KeyMustBeAString => "key must be a string",
+            Code::LoneSurrogate => "lone leading surrogate in hex escape",
+            Code::TrailingComma => "trailing comma",
+            Code::TrailingCharacters => "trailing characters",
+            Code::UnexpectedEndOfHexEscape => "unexpected end of hex escape",
+        }
+    }
+}
+
+/// An open container: its node and where its children start in the scratch.
+struct Frame {
+    node: u32,
+    start: u32,
+    object: bool,
+}
+
+/// A member whose value is still being parsed.
+const PENDING: NodeId = NodeId(u32::MAX);
+
+pub(super) struct Parser<'s> {
+    pub(super) src: &'s str,
+    pub(super) b: &'s [u8],
+    pub(super) i: usize,
+    nodes: Vec<Node>,
+    items: Vec<NodeId>,
+    members: Vec<Member>,
+    // Children of the open containers, moved to `items`/`members` as one
+    // contiguous run when their container closes.
+    open_items: Vec<NodeId>,
+    open_members: Vec<Member>,
+    frames: Vec<Frame>,
+    max_depth: usize,
+}
+
+pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
+    if src.len() > MAX_TEXT {
+        return Err(Error::TooLarge { pointer: Pointer::root(), message: format!("JSON text of {} bytes is over the {MAX_TEXT} a document holds", src.len()) });
+    }
+    // A compact schema averages about one node per 12 bytes (the corpus).
+    let guess = src.len() / 12 + 4;
+    let mut p = Parser {
+        src,
+        b: src.as_bytes(),
+        i: 0,
+        nodes: Vec::with_capacity(guess),
+        items: Vec::with_capacity(guess / 4),
+        members: Vec::with_capacity(guess / 2),
+        open_items: Vec::new(),
+        open_members: Vec::new(),
+        frames: Vec::new(),
+        max_depth,
+    };
+    let root = p.document()?;
+    Ok(Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth })
+}
+
+impl<'s> Parser<'s> {
+    pub(super) fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn skip_ws(&mut self) -> Option<u8> {
+        while let Some(&c) = self.b.get(self.i) {
+            if !matches!(c, b' ' | b'\n' | b'\t' | b'\r') {
+                return Some(c);
+            }
+            self.i += 1;
+        }
+        None
+    }
+
+    /// serde: `Deserializer::error`, at the byte after the last one read.
+    pub(super) fn error(&self, code: Code) -> Error {
+        self.error_at(self.i, code)
+    }
+
+    /// serde: `Deserializer::peek_error`, at the byte after the one peeked.
+    pub(super) fn peek_error(&self, code: Code) -> Error {
+        self.error_at((self.i + 1).min(self.b.len()), code)
+    }
+
+    /// serde: `SliceRead::position_of_index`: 1-based line, byte column.
+    fn error_at(&self, i: usize, code: Code) -> Error {
+        let i = i.min(self.b.len());
+        let line_start = memchr::memrchr(b'\n', &self.b[..i]).map_or(0, |p| p + 1);
+        let line = 1 + memchr::memchr_iter(b'\n', &self.b[..line_start]).count();
+        Error::InvalidJson { message: format!("{} at line {line} column {}", code.message(), i - line_start) }
+    }
+
+    fn push(&mut self, node: Node) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(node);
+        id
+    }
+
+    /// serde: `from_str` = `Value::deserialize` then `Deserializer::end`.
+    fn document(&mut self) -> Result<NodeId> {
+        let mut done;
+        'value: loop {
+            // A value is expected here (serde: `deserialize_any`).
+            done = match self.skip_ws() {
+                None => return Err(self.peek_error(Code::EofValue)),
+                Some(b'{') => {
+                    self.open(true)?;
+                    self.i += 1;
+                    match self.skip_ws() {
+                        Some(b'}') => {
+                            self.i += 1;
+                            self.close()
+                        }
+                        Some(b'"') => {
+                            self.key()?;
+                            continue 'value;
+                        }
+                        Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
+                        None => return Err(self.peek_error(Code::EofObject)),
+                    }
+                }
+                Some(b'[') => {
+                    self.open(false)?;
+                    self.i += 1;
+                    match self.skip_ws() {
+                        Some(b']') => {
+                            self.i += 1;
+                            self.close()
+                        }
+                        Some(_) => continue 'value,
+                        None => return Err(self.peek_error(Code::EofList)),
+                    }
+                }
+                Some(b'"') => {
+                    self.i += 1;
+                    let s = self.string()?;
+                    self.push(Node::String(s))
+                }
+                Some(b'n') => self.ident(b"null", Node::Null)?,
+                Some(b't') => self.ident(b"true", Node::Bool(true))?,
+                Some(b'f') => self.ident(b"false", Node::Bool(false))?,
+                Some(b'-' | b'0'..=b'9') => {
+                    let s = self.number()?;
+                    self.push(Node::Number(s))
+                }
+                Some(_) => return Err(self.peek_error(Code::ExpectedValue)),
+            };
+            // A value is complete: give it to its container, then read what
+            // follows it, closing as many containers as end here.
+            loop {
+                let Some(frame) = self.frames.last() else {
+                    // serde: `Deserializer::end`.
+                    return match self.skip_ws() {
+                        None => Ok(done),
+                        Some(_) => Err(self.peek_error(Code::TrailingCharacters)),
+                    };
+                };
+                if frame.object {
+                    if let Some(m) = self.open_members.last_mut() {
+                        m.value = done;
+                    }
+                    // serde: `MapAccess::next_key_seed`.
+                    match self.skip_ws() {
+                        Some(b',') => {
+                            self.i += 1;
+                            match self.skip_ws() {
+                                Some(b'"') => {
+                                    self.key()?;
+                                    continue 'value;
+                                }
+                                Some(b'}') => return Err(self.peek_error(Code::TrailingComma)),
+                                Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
+                                None => return Err(self.peek_error(Code::EofValue)),
+                            }
+                        }
+                        Some(b'}') => {
+                            self.i += 1;
+                            done = self.close();
+                        }
+                        Some(_) => return Err(self.peek_error(Code::ObjectCommaOrEnd)),
+                        None => return Err(self.peek_error(Code::EofObject)),
+                    }
+                } else {
+                    self.open_items.push(done);
+                    // serde: `SeqAccess::next_element_seed`.
+                    match self.skip_ws() {
+                        Some(b',') => {
+                            self.i += 1;
+                            match self.skip_ws() {
+                                Some(b']') => return Err(self.peek_error(Code::TrailingComma)),
+                                Some(_) => continue 'value,
+                                None => return Err(self.peek_error(Code::EofValue)),
+                            }
+                        }
+                        Some(b']') => {
+                            self.i += 1;
+                            done = self.close();
+                        }
+                        Some(_) => return Err(self.peek_error(Code::ListCommaOrEnd)),
+                        None => return Err(self.peek_error(Code::EofList)),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Opens a container at `self.i`, refusing one past the depth limit
+    /// before anything below it is read.
+    fn open(&mut self, object: bool) -> Result<()> {
+        if self.frames.len() >= self.max_depth {
+            return Err(Error::TooDeep { pointer: self.pointer(), limit: self.max_depth });
+        }
+        let node = self.nodes.len() as u32;
+        let start = if object { self.open_members.len() } else { self.open_items.len() } as u32;
+        self.nodes.push(Node::Null);
+        self.frames.push(Frame { node, start, object });
+        Ok(())
+    }
+
+    /// Closes the innermost container: its children become one run.
+    fn close(&mut self) -> NodeId {
+        let Some(frame) = self.frames.pop() else { unreachable!("close without open") };
+        let start = frame.start as usize;
+        let node = if frame.object {
+            if self.open_members.len() - start > 1 {
+                self.dedupe(start);
+            }
+            let run = Run { start: self.members.len() as u32, len: (self.open_members.len() - start) as u32 };
+            self.members.extend_from_slice(&self.open_members[start..]);
+            self.open_members.truncate(start);
+            Node::Object(run)
+        } else {
+            let run = Run { start: self.items.len() as u32, len: (self.open_items.len() - start) as u32 };
+            self.items.extend_from_slice(&self.open_items[start..]);
+            self.open_items.truncate(start);
+            Node::Array(run)
+        };
+        self.nodes[frame.node as usize] = node;
+        NodeId(frame.node)
+    }
+
+    /// Duplicate keys: the first one's place, the last one's value (serde:
+    /// `Map::insert` into an `IndexMap`).
+    fn dedupe(&mut self, start: usize) {
+        let (src, ms) = (self.src, &mut self.open_members[start..]);
+        let text = |s: Str| -> std::borrow::Cow<'_, str> {
+            let raw = &src[s.start as usize..s.start as usize + s.len()];
+            if s.escaped() {
+                std::borrow::Cow::Owned(super::write::unescape(raw))
+            } else {
+                std::borrow::Cow::Borrowed(raw)
+            }
+        };
+        let mut kept = 1;
+        if ms.len() <= 32 && ms.iter().all(|m| !m.key.escaped()) {
+            // Small objects, the common case: compare spans.
+            for j in 1..ms.len() {
+                let m = ms[j];
+                let key = text(m.key);
+                match ms[..kept].iter().position(|k| k.key.len() == m.key.len() && text(k.key) == key) {
+                    Some(at) => ms[at].value = m.value,
+                    None => {
+                        ms[kept] = m;
+                        kept += 1;
+                    }
+                }
+            }
+        } else {
+            let mut seen: std::collections::HashMap<std::borrow::Cow<'_, str>, usize> = std::collections::HashMap::with_capacity(ms.len());
+            seen.insert(text(ms[0].key), 0);
+            for j in 1..ms.len() {
+                let m = ms[j];
+                match seen.get(&text(m.key)) {
+                    Some(&at) => ms[at].value = m.value,
+                    None => {
+                        seen.insert(text(m.key), kept);
+                        ms[kept] = m;
+                        kept += 1;
+                    }
+                }
+            }
+        }
+        self.open_members.truncate(start + kept);
+    }
+
+    /// The pointer of the place being read: one segment per open container.
+    fn pointer(&self) -> Pointer {
+        let mut p = Pointer::root();
+        for (k, f) in self.frames.iter().enumerate() {
+            // A level's child being read is the last of its run, which ends
+            // where the next deeper container of the same sort starts.
+            let deeper = &self.frames[k + 1..];
+            if f.object {
+                let end = deeper.iter().find(|g| g.object).map_or(self.open_members.len(), |g| g.start as usize);
+                if let Some(m) = self.open_members[f.start as usize..end].last() {
+                    let raw = &self.src[m.key.start as usize..m.key.start as usize + m.key.len()];
+                    p.push(if m.key.escaped() { super::write::unescape(raw) } else { raw.to_string() });
+                }
+            } else {
+                let end = deeper.iter().find(|g| !g.object).map_or(self.open_items.len(), |g| g.start as usize);
+                p.push_index(end - f.start as usize);
+            }
+        }
+        p
+    }
+
+    /// serde: `parse_ident`, after the first letter was peeked.
+    fn ident(&mut self, word: &[u8], node: Node) -> Result<NodeId> {
+        self.i += 1;
+        for &want in &word[1..] {
+            match self.peek() {
+                None => return Err(self.error(Code::EofValue)),
+                Some(c) => {
+                    self.i += 1;
+                    if c != want {
+                        return Err(self.error(Code::ExpectedIdent));
+                    }
+                }
+            }
+        }
+        Ok(self.push(node))
+    }
+
+    /// A key: the string, then the colon (serde: `parse_object_colon`).
+    fn key(&mut self) -> Result<()> {
+        self.i += 1;
+        let key = self.string()?;
+        self.open_members.push(Member { key, value: PENDING });
+        match self.skip_ws() {
+            Some(b':') => {
+                self.i += 1;
+                Ok(())
+            }
+            Some(_) => Err(self.peek_error(Code::ExpectedColon)),
+            None => Err(self.peek_error(Code::EofObject)),
+        }
+    }
+
+    /// The rest of a string after its opening quote (serde: `parse_str_bytes`
+    /// with validation: escapes checked, surrogates paired, no control bytes).
+    fn string(&mut self) -> Result<Str> {
+        let start = self.i;
+        let mut escaped = false;
+        loop {
+            self.i = skip_plain(self.b, self.i);
+            match self.peek() {
+                None => return Err(self.error(Code::EofString)),
+                Some(b'"') => {
+                    let s = Str::new(start, self.i - start, escaped, false);
+                    self.i += 1;
+                    return Ok(s);
+                }
+                Some(b'\\') => {
+                    escaped = true;
+                    self.i += 1;
+                    self.escape()?;
+                }
+                Some(_) => {
+                    self.i += 1;
+                    return Err(self.error(Code::ControlCharacter));
+                }
+            }
+        }
+    }
+
+    /// serde: `parse_escape`, after the backslash.
+    fn escape(&mut self) -> Result<()> {
+        let Some(c) = self.peek() else { return Err(self.error(Code::EofString)) };
+        self.i += 1;
+        match c {
+            b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => Ok(()),
+            b'u' => self.unicode_escape(),
+            _ => Err(self.error(Code::InvalidEscape)),
+        }
+    }
+
+    /// serde: `parse_unicode_escape` with validation: a surrogate must be
+    /// the leading half of a pair.
+    fn unicode_escape(&mut self) -> Result<()> {
+        let n = self.hex4()?;
+        if (0xDC00..=0xDFFF).contains(&n) {
+            return Err(self.error(Code::LoneSurrogate));
+        }
+        if !(0xD800..=0xDBFF).contains(&n) {
+            return Ok(());
+        }
+        for want in [b'\\', b'u'] {
+            match self.peek() {
+                None => return Err(self.error(Code::EofString)),
+                Some(c) => {
+                    self.i += 1;
+                    if c != want {
+                        return Err(self.error(Code::UnexpectedEndOfHexEscape));
+                    }
+                }
+            }
+        }
+        let n2 = self.hex4()?;
+        if !(0xDC00..=0xDFFF).contains(&n2) {
+            return Err(self.error(Code::LoneSurrogate));
+        }
+        Ok(())
+    }
+
+    /// serde: `SliceRead::decode_hex_escape`.
+    fn hex4(&mut self) -> Result<u16> {
+        let Some(digits) = self.b.get(self.i..self.i + 4) else {
+            self.i = self.b.len();
+            return Err(self.error(Code::EofString));
+        };
+        self.i += 4;
+        hex4(digits).ok_or_else(|| self.error(Code::InvalidEscape))
+    }
+}
+
+fn hex4(d: &[u8]) -> Option<u16> {
+    let mut n = 0u16;
+    for &c in d {
+        let v = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => return None,
+        };
+        n = n << 4 | v as u16;
+    }
+    Some(n)
+}
+
+/// The first byte at or after `i` that ends a plain run of string text: a
+/// quote, a backslash or a control byte; `b.len()` if none. Eight bytes at a
+/// time: most of a schema's text is descriptions.
+#[inline]
+fn skip_plain(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        let quote = w ^ (ONES * b'"' as u64);
+        let slash = w ^ (ONES * b'\\' as u64);
+        // A byte is flagged where it is zero (quote, slash) or below 0x20; the
+        // lowest flag is exact, and only it is used.
+        let hits = (quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w);
+        let hits = hits & HIGH;
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&c) = b.get(i) {
+        if c == b'"' || c == b'\\' || c < 0x20 {
+            return i;
+        }
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_runs_end_at_quotes_escapes_and_controls() {
+        for (text, at) in [("abcdefghij\"", 10), ("abc\\", 3), ("abcdefgh\u{1}", 8), ("é漢字🙂\"", 12), ("", 0), ("abcdefghijklmnop", 16), ("\x7f\x7f\"", 2)]
+        {
+            assert_eq!(skip_plain(text.as_bytes(), 0), at, "{text:?}");
+        }
+    }
+}

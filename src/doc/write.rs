@@ -1,0 +1,197 @@
+//! A `Doc` to JSON text, in one pass and without recursion: byte for byte
+//! what `serde_json::to_string` writes for the same value (compact, member
+//! order kept, non-ASCII written as it is, serde_json's escapes).
+use super::{Doc, Node, NodeId, Str};
+use crate::error::{Error, Result};
+use crate::pointer::Pointer;
+
+impl Doc<'_> {
+    /// The document as JSON text.
+    pub fn to_json(&self) -> Result<String> {
+        self.write(self.root)
+    }
+
+    /// The subtree at `id` as JSON text. Nesting deeper than the document's
+    /// limit (edits can nest deeper than the input did, and a node made its
+    /// own descendant never ends) is `Error::TooDeep` with its pointer.
+    pub fn write(&self, id: NodeId) -> Result<String> {
+        let mut out = String::with_capacity(self.src.len() + self.text.len() + 16);
+        // (container, next child) per open level.
+        let mut stack: Vec<(NodeId, u32)> = Vec::new();
+        let mut next = Some(id);
+        loop {
+            if let Some(id) = next.take() {
+                match self.node(id) {
+                    Node::Null => out.push_str("null"),
+                    Node::Bool(true) => out.push_str("true"),
+                    Node::Bool(false) => out.push_str("false"),
+                    Node::Number(s) => self.write_number(s, &mut out),
+                    Node::String(s) => self.string(s, &mut out),
+                    Node::Array(r) | Node::Object(r) => {
+                        if stack.len() >= self.max_depth {
+                            return Err(Error::TooDeep { pointer: self.stack_pointer(&stack), limit: self.max_depth });
+                        }
+                        let object = matches!(self.node(id), Node::Object(_));
+                        if r.len == 0 {
+                            out.push_str(if object { "{}" } else { "[]" });
+                        } else {
+                            out.push(if object { '{' } else { '[' });
+                            stack.push((id, 0));
+                        }
+                    }
+                }
+            }
+            let Some((container, i)) = stack.last_mut() else { return Ok(out) };
+            let at = *i as usize;
+            *i += 1;
+            match self.node(*container) {
+                Node::Array(r) if at < r.len as usize => {
+                    if at > 0 {
+                        out.push(',');
+                    }
+                    next = Some(self.items[r.start as usize + at]);
+                }
+                Node::Object(r) if at < r.len as usize => {
+                    if at > 0 {
+                        out.push(',');
+                    }
+                    let m = self.members[r.start as usize + at];
+                    self.string(m.key, &mut out);
+                    out.push(':');
+                    next = Some(m.value);
+                }
+                Node::Array(_) => {
+                    out.push(']');
+                    stack.pop();
+                }
+                _ => {
+                    out.push('}');
+                    stack.pop();
+                }
+            }
+        }
+    }
+
+    /// The pointer of the node the writer is about to open.
+    fn stack_pointer(&self, stack: &[(NodeId, u32)]) -> Pointer {
+        let mut p = Pointer::root();
+        for &(node, next) in stack {
+            // `next` has moved past the child being written.
+            let at = next as usize - 1;
+            match self.node(node) {
+                Node::Array(_) => p.push_index(at),
+                _ => p.push(self.text(self.members(node)[at].key)),
+            }
+        }
+        p
+    }
+
+    fn string(&self, s: Str, out: &mut String) {
+        out.push('"');
+        let raw = self.raw(s);
+        if s.escaped() {
+            transcode(raw, out);
+        } else if s.owned() {
+            escape(raw, out);
+        } else {
+            // An input span without escapes has no quote, backslash or
+            // control byte: it is already what serde_json writes.
+            out.push_str(raw);
+        }
+        out.push('"');
+    }
+}
+
+/// An input string span's escapes undone.
+pub(super) fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    each_piece(raw, |piece| match piece {
+        Piece::Text(t) => out.push_str(t),
+        Piece::Char(c) => out.push(c),
+    });
+    out
+}
+
+/// An input string span with escapes, rewritten with serde_json's escapes.
+fn transcode(raw: &str, out: &mut String) {
+    each_piece(raw, |piece| match piece {
+        Piece::Text(t) => out.push_str(t),
+        Piece::Char(c) => escape_char(c, out),
+    });
+}
+
+/// Unescaped text written with serde_json's escapes: `\"`, `\\`, the short
+/// forms `\b \t \n \f \r`, `\u00xx` for the other control bytes.
+fn escape(text: &str, out: &mut String) {
+    let mut from = 0;
+    for (i, c) in text.char_indices() {
+        if c == '"' || c == '\\' || c < ' ' {
+            out.push_str(&text[from..i]);
+            escape_char(c, out);
+            from = i + 1;
+        }
+    }
+    out.push_str(&text[from..]);
+}
+
+fn escape_char(c: char, out: &mut String) {
+    match c {
+        '"' => out.push_str("\\\""),
+        '\\' => out.push_str("\\\\"),
+        '\u{8}' => out.push_str("\\b"),
+        '\t' => out.push_str("\\t"),
+        '\n' => out.push_str("\\n"),
+        '\u{c}' => out.push_str("\\f"),
+        '\r' => out.push_str("\\r"),
+        c if c < ' ' => {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u00");
+            out.push(HEX[c as usize >> 4] as char);
+            out.push(HEX[c as usize & 15] as char);
+        }
+        c => out.push(c),
+    }
+}
+
+enum Piece<'a> {
+    Text(&'a str),
+    Char(char),
+}
+
+/// Splits an escaped span (already validated by the parser) into runs of
+/// plain text and the characters its escapes stand for.
+fn each_piece<'a>(raw: &'a str, mut f: impl FnMut(Piece<'a>)) {
+    let b = raw.as_bytes();
+    let mut from = 0;
+    while let Some(at) = memchr::memchr(b'\\', &b[from..]) {
+        let at = from + at;
+        f(Piece::Text(&raw[from..at]));
+        let (c, len) = match b.get(at + 1) {
+            Some(b'b') => ('\u{8}', 2),
+            Some(b'f') => ('\u{c}', 2),
+            Some(b'n') => ('\n', 2),
+            Some(b'r') => ('\r', 2),
+            Some(b't') => ('\t', 2),
+            Some(b'u') => {
+                let hi = hex(raw, at + 2);
+                if (0xD800..0xDC00).contains(&hi) {
+                    let lo = hex(raw, at + 8);
+                    (char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF)).unwrap_or('\u{FFFD}'), 12)
+                } else {
+                    (char::from_u32(hi).unwrap_or('\u{FFFD}'), 6)
+                }
+            }
+            // `\"`, `\\`, `\/`: the character itself.
+            Some(&c) => (c as char, 2),
+            None => break,
+        };
+        f(Piece::Char(c));
+        from = (at + len).min(b.len());
+    }
+    f(Piece::Text(&raw[from..]));
+}
+
+/// Four hex digits at `at` (validated by the parser; 0 if cut short).
+fn hex(raw: &str, at: usize) -> u32 {
+    raw.get(at..at + 4).and_then(|h| u32::from_str_radix(h, 16).ok()).unwrap_or(0)
+}
