@@ -290,7 +290,9 @@ async function runChromium(dir) {
     await page.waitForFunction(() => document.title === "done", null, { timeout: STARTUP_MS - 10_000 }).catch((err) => {
       throw new Error(`${err.message.split("\n")[0]}; page errors: ${pageErrors.join(" | ") || "none"}`);
     });
-    const { results, failure } = await page.evaluate(() => ({ results: window.results, failure: window.failure }));
+    // As JSON text: the driver's own value transfer drops a key named
+    // `__proto__`, which schemas may declare as a property name.
+    const { results, failure } = JSON.parse(await page.evaluate(() => JSON.stringify({ results: window.results, failure: window.failure })));
     if (failure !== undefined) throw new Error(`the page failed: ${failure}`);
     return results;
   } finally {
