@@ -15,6 +15,17 @@ use serde_json::{Map, Value};
 /// ones. Every removal of an assertion is reported as lossy.
 pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
+    // A free-form object (`{"type": "object"}` as a parameter) takes any
+    // members. A target that writes every object with `properties` and has
+    // no `additionalProperties` (Gemini's Schema) sends it as an object with
+    // none, which models fill with nothing: said, not silent (issue 22).
+    let branch = cx.path.len() >= 2 && matches!(cx.path.raw_segments(cx.path.len() - 2).next(), Some("anyOf" | "oneOf" | "allOf"));
+    if caps.object_properties && !caps.keeps("additionalProperties") && !branch && super::strict::is_free_form(node, cx) {
+        cx.lossy(
+            "free-form-object-unexpressed",
+            format!("an object without properties or additionalProperties takes any members; {} cannot say so, and sends it with no properties", cx.target.id),
+        );
+    }
     let extra = &cx.opts.strip_keywords;
     let mut drop: Vec<String> = node.keys().filter(|k| !caps.keeps(k) || extra.contains(k)).cloned().collect();
     if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.field("format")) {
