@@ -29,6 +29,42 @@ const TARGETS = ["google", "cca", "mcp", "openai-responses", "openai-strict"];
 /** A record that errored has no output to send, whatever its strict flag says. */
 const isStrict = r => r?.strict === true && r.error === undefined;
 
+// The corpus inputs, by record id ("<file stem>/<index>"), read beside the records.
+const corpusDir = new URL("../../../shared/corpus/", import.meta.url);
+const inputs = new Map();
+function input(id) {
+	const [stem, index] = id.split("/");
+	if (!inputs.has(stem)) inputs.set(stem, JSON.parse(readFileSync(new URL(`${stem}.json`, corpusDir), "utf8")));
+	return inputs.get(stem)[Number(index)]?.schema;
+}
+
+// Where a schema has a free-form object below its root: `type: "object"` with no
+// (or empty) properties and nothing else that says what its members are. That is
+// an open map in JSON Schema; a strict output closes it to {} (no member can be
+// sent), which ours refuses to do and fails open instead.
+const SAYS_MEMBERS = ["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
+function freeForm(node, pointer = "") {
+	if (!node || typeof node !== "object" || Array.isArray(node)) return null;
+	const types = Array.isArray(node.type) ? node.type : [node.type];
+	const props = node.properties;
+	if (pointer !== "" && types.includes("object") && (props === undefined || (typeof props === "object" && Object.keys(props).length === 0)) && !SAYS_MEMBERS.some(k => k in node)) {
+		return pointer;
+	}
+	const children = [];
+	for (const key of ["properties", "$defs", "definitions"]) {
+		for (const [name, child] of Object.entries(node[key] ?? {})) children.push([`${pointer}/${key}/${name}`, child]);
+	}
+	for (const key of ["items", "additionalProperties", "not"]) if (key in node) children.push([`${pointer}/${key}`, node[key]]);
+	for (const key of ["prefixItems", "anyOf", "oneOf", "allOf"]) {
+		(Array.isArray(node[key]) ? node[key] : []).forEach((child, i) => children.push([`${pointer}/${key}/${i}`, child]));
+	}
+	for (const [at, child] of children) {
+		const found = freeForm(child, at);
+		if (found !== null) return found;
+	}
+	return null;
+}
+
 let passed = 0;
 let failed = 0;
 function check(ok, label, detail) {
@@ -175,10 +211,20 @@ function main(argv) {
 	}
 	const peerOverLimit = [];
 	const peerAccepted = [];
+	const peerClosesMaps = [];
 	for (const p of peerStrict) {
 		const over = openAiLimitViolations(p.schema);
+		const map = freeForm(input(p.id));
 		if (over.length > 0) peerOverLimit.push([p, over]);
+		else if (map !== null) peerClosesMaps.push([p, map]);
 		else peerAccepted.push(p);
+	}
+	for (const [p, map] of peerClosesMaps) {
+		const o = ours.get(`openai-strict\0${p.id}`);
+		console.log(
+			`note: pi-ai calls ${p.id} (${p.name}) strict by closing the free-form object at ${map} (no member can be sent); ` +
+				`not counted (ours: ${isStrict(o) ? "strict" : "not strict, failing open"})`,
+		);
 	}
 	for (const [p, over] of peerOverLimit) {
 		const o = ours.get(`openai-strict\0${p.id}`);
