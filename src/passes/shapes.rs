@@ -81,8 +81,8 @@ pub fn declared_required(node: &mut Map<String, Value>, cx: &mut Cx) {
 
 /// Is the current node a branch of `anyOf`/`oneOf`/`allOf`?
 fn in_union_branch(cx: &Cx) -> bool {
-    let segments = cx.path.segments();
-    segments.len() >= 2 && matches!(segments[segments.len() - 2].as_str(), "anyOf" | "oneOf" | "allOf")
+    let n = cx.path.len();
+    n >= 2 && matches!(cx.path.raw_segments(n - 2).next(), Some("anyOf" | "oneOf" | "allOf"))
 }
 
 /// Properties whose "may be null" was dropped below (Cloud Code Assist has no way
