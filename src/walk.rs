@@ -141,14 +141,20 @@ impl<'t> Cx<'t> {
         self.report.count(counter);
     }
 
-    /// A JavaScript-only type was mapped to its JSON form (TypeBox `Date` → date-time string).
-    pub fn note_js_type(&mut self, t: &str) {
-        self.count("jsTypesMapped");
+    /// A rewrite that loses nothing, at the current pointer; the message is
+    /// built only when the report is (not under `quiet`).
+    pub fn note(&mut self, code: &'static str, message: impl FnOnce() -> String) {
         if self.opts.quiet {
             return;
         }
         let path = self.path.clone();
-        self.report.note("js-type-mapped", &path, format!("type {t:?} was mapped to its JSON form"));
+        self.report.note(code, &path, message());
+    }
+
+    /// A JavaScript-only type was mapped to its JSON form (TypeBox `Date` → date-time string).
+    pub fn note_js_type(&mut self, t: &str) {
+        self.count("jsTypesMapped");
+        self.note("js-type-mapped", || format!("type {t:?} was mapped to its JSON form"));
     }
 }
 

@@ -71,14 +71,9 @@ pub fn detox(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let kind = kind_of(&instance).unwrap_or_default().to_string();
     *node = recover(&instance, cx)?.schema;
     cx.count("zodInstancesRecovered");
-    if !cx.opts.quiet {
-        let here = cx.path.clone();
-        cx.report.note(
-            "zod-instance-recovered",
-            &here,
-            format!("a serialized Zod {kind} schema instance (not JSON Schema) was read as the JSON Schema it stands for"),
-        );
-    }
+    cx.note("zod-instance-recovered", || {
+        format!("a serialized Zod {kind} schema instance (not JSON Schema) was read as the JSON Schema it stands for")
+    });
     Ok(())
 }
 

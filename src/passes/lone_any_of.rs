@@ -120,10 +120,7 @@ pub fn lone_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         if key.as_str() == "title" {
             // Every branch has a title of its own (Pydantic's model titles under
             // the field's): a name, not a constraint, as stripping treats it.
-            if !cx.opts.quiet {
-                let at = cx.path.clone();
-                cx.report.note("any-of-title-dropped", &at, "title beside anyOf was removed: every branch has its own title");
-            }
+            cx.note("any-of-title-dropped", || "title beside anyOf was removed: every branch has its own title".into());
         } else {
             cx.lossy(
                 "any-of-sibling-dropped",

@@ -80,7 +80,7 @@ pub fn declared_required(node: &mut Map<String, Value>, cx: &mut Cx) {
 }
 
 /// Is the current node a branch of `anyOf`/`oneOf`/`allOf`?
-fn in_union_branch(cx: &Cx) -> bool {
+pub(super) fn in_union_branch(cx: &Cx) -> bool {
     let n = cx.path.len();
     n >= 2 && matches!(cx.path.raw_segments(n - 2).next(), Some("anyOf" | "oneOf" | "allOf"))
 }

@@ -19,8 +19,11 @@ pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
     // members. A target that writes every object with `properties` and has
     // no `additionalProperties` (Gemini's Schema) sends it as an object with
     // none, which models fill with nothing: said, not silent (issue 22).
-    let branch = cx.path.len() >= 2 && matches!(cx.path.raw_segments(cx.path.len() - 2).next(), Some("anyOf" | "oneOf" | "allOf"));
-    if caps.object_properties && !caps.keeps("additionalProperties") && !branch && super::strict::is_free_form(node, cx) {
+    if caps.object_properties
+        && !caps.keeps("additionalProperties")
+        && !super::shapes::in_union_branch(cx)
+        && super::strict::is_free_form(node, cx)
+    {
         cx.lossy(
             "free-form-object-unexpressed",
             format!("an object without properties or additionalProperties takes any members; {} cannot say so, and sends it with no properties", cx.target.id),

@@ -27,11 +27,10 @@ pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Res
     };
     cx.enter("default")?;
     match kept {
-        Ok(how) if !cx.opts.quiet => {
-            let (path, id) = (cx.path.clone(), cx.target.id);
-            cx.report.note("default-inlined", &path, format!("default {text} is not accepted by {id}; {how}"));
+        Ok(how) => {
+            let id = cx.target.id;
+            cx.note("default-inlined", || format!("default {text} is not accepted by {id}; {how}"));
         }
-        Ok(_) => {}
         Err(why) => cx.lossy("default-dropped", format!("default {text} is not accepted by {} and {why}; it was removed", cx.target.id)),
     }
     cx.leave();
@@ -269,13 +268,8 @@ pub fn declare_required(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bo
         _ => drop(node.insert("properties".into(), Value::Object(declared))),
     }
     cx.count("requiredDeclared");
-    if !cx.opts.quiet {
-        let here = cx.path.clone();
-        cx.report.note(
-            "required-declared",
-            &here,
-            format!("required names without a property were declared as properties of any type the object allows: {}", names.join(", ")),
-        );
-    }
+    cx.note("required-declared", || {
+        format!("required names without a property were declared as properties of any type the object allows: {}", names.join(", "))
+    });
     Ok(true)
 }

@@ -124,10 +124,7 @@ fn close_objects(node: &mut serde_json::Map<String, serde_json::Value>, cx: &mut
     }
     if strict::is_free_form(node, cx) {
         cx.count("freeFormObjectsKeptOpen");
-        if !cx.opts.quiet {
-            let here = cx.path.clone();
-            cx.report.note("free-form-object-open", &here, "an object without properties or additionalProperties is an open map; it was left open");
-        }
+        cx.note("free-form-object-open", || "an object without properties or additionalProperties is an open map; it was left open".into());
         return Ok(());
     }
     // Strict fails open on such names before this (`strict_close`).
