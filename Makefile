@@ -87,6 +87,7 @@ bench: pkg
 	scripts/setup-peers.sh
 	bench/build-boundary.sh
 	$(BENCH_NODE) bench/compare.mjs
+	$(BENCH_NODE) bench/text.mjs
 	$(BENCH_NODE) bench/cache.mjs
 	$(BENCH_NODE) bench/boundary.mjs
 	$(BENCH_NODE) bench/scaling.mjs
@@ -100,6 +101,7 @@ bench: pkg
 bench-quick: pkg
 	scripts/setup-peers.sh
 	$(BENCH_NODE) bench/compare.mjs --quick
+	$(BENCH_NODE) bench/text.mjs --quick
 	$(BENCH_NODE) bench/cache.mjs --quick
 	$(BENCH_NODE) bench/scaling.mjs --quick
 	node bench/startup.mjs --quick

@@ -11,6 +11,7 @@ const dir = `${BENCH}.build/results${QUICK ? "-quick" : ""}/`;
 const read = (name) => (existsSync(`${dir}${name}.json`) ? JSON.parse(readFileSync(`${dir}${name}.json`, "utf8")) : null);
 const compare = read("compare");
 const cache = read("cache");
+const text = read("text");
 // bench-quick does not build the boundary experiments; a stale file is not its result.
 const boundary = QUICK ? null : read("boundary");
 const scaling = read("scaling");
@@ -37,6 +38,17 @@ if (compare) {
       `≥2× pi-ai throughput, fresh inputs (${set === "mcp" ? "real MCP schemas" : "whole corpus"})`,
       rows.map((r) => `${r.target} ${fmt.ratio(r.piAiOverToolschema)}`).join(", "),
       ok(rows.every((r) => r.piAiOverToolschema >= 2)),
+    ]);
+  }
+}
+if (text) {
+  for (const set of ["mcp", "corpus"]) {
+    const rows = text.rows.filter((r) => r.set === set);
+    if (rows.length === 0) continue;
+    goals.push([
+      `JSON text in and out (normalizeToolsJson on request bodies) ≥${text.goal}× pi-ai's parse + normalize + stringify (${set === "mcp" ? "real MCP schemas" : "whole corpus"})`,
+      rows.map((r) => `${r.target} ${fmt.ratio(r.piAiOverToolschema)}`).join(", "),
+      ok(rows.every((r) => r.piAiOverToolschema >= text.goal)),
     ]);
   }
 }
@@ -87,6 +99,19 @@ md.push("## Goals", "");
 table(["goal", "measured", ""], goals);
 
 // ---- peers ------------------------------------------------------------------------------
+if (text) {
+  md.push("## JSON text in, JSON text out", "");
+  md.push(
+    "What an edge proxy holds: OpenAI Chat request bodies of 20 tools each (the set's schemas in order) with a short conversation, as strings. toolschema's `normalizeToolsJson(text, {target})` against pi-ai's `JSON.parse`, its normalizer on every tool's parameters, and `JSON.stringify`; `copy` is `JSON.stringify(JSON.parse(text))`. Ratios above 1 favour toolschema.",
+    "",
+  );
+  for (const set of ["mcp", "corpus"]) {
+    const rows = text.rows.filter((r) => r.set === set);
+    if (rows.length === 0) continue;
+    md.push(`**${set === "mcp" ? "Real MCP tool schemas" : "Whole corpus"}** (${rows[0].bodies} bodies, ${fmt.bytes(rows[0].bytes)} per pass)`, "");
+    table(["dispatcher", "toolschema", "pi-ai", "copy", "pi-ai/ts", "ts/copy"], rows.map((r) => [r.target, ms(r.ns.toolschema), ms(r.ns["pi-ai"]), ms(r.ns.copy), fmt.ratio(r.piAiOverToolschema), fmt.ratio(r.toolschemaOverCopy)]));
+  }
+}
 if (compare) {
   md.push("## Throughput against the peers", "");
   md.push(

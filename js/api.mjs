@@ -2,7 +2,7 @@
 // browser.mjs, workerd.mjs, deno.mjs) and by the CommonJS build made from
 // node.mjs. Names follow the pi-ai normalizer this package replaces.
 import { memoize } from "./cache.mjs";
-import { ToolSchemaError } from "./error.mjs";
+import { ToolSchemaError, fromReport } from "./error.mjs";
 import { toJsonText } from "./input.mjs";
 import { schemaSlot, toolEntries, withTools } from "./tools.mjs";
 import { call, glue, guarded } from "./wasm.mjs";
@@ -122,6 +122,34 @@ export function normalizeTools(tools, options) {
   }
   const opts = JSON.stringify({ target, ...rest });
   return memoize(tools, `tools\n${opts}`, (list) => call(glue.normalizeToolsJson, list, opts), (t) => toJsonText(withPlainSchemas(t)));
+}
+
+/**
+ * `normalizeTools` for JSON text, as an edge proxy holds it: `text` is a tool
+ * list or a whole request body (OpenAI Chat or Responses, Anthropic, Gemini,
+ * an MCP tools/list response) and the answer is JSON text of the same shape,
+ * compact, with every tool normalized for `options.target`. Only the tools are
+ * read into the core's values; the rest of the body (the messages) is copied
+ * through. `options.onTelemetry`, when given, receives what `normalizeTools`
+ * returns as `telemetry` (tool names sent under another name, strict flags,
+ * reports). Not cached: a body is new on every request.
+ */
+export function normalizeToolsJson(text, options) {
+  const { target, onTelemetry, ...rest } = plainOptions(options);
+  if (typeof text !== "string") {
+    throw new ToolSchemaError("invalid-json", "", `normalizeToolsJson takes JSON text (a string), got ${text === null ? "null" : typeof text}; pass objects to normalizeTools`);
+  }
+  if (typeof target !== "string") {
+    throw new ToolSchemaError("invalid-options", "", "normalizeToolsJson needs options.target (a target id, see targets())");
+  }
+  if (onTelemetry !== undefined && typeof onTelemetry !== "function") {
+    throw new ToolSchemaError("invalid-options", "", `options.onTelemetry must be a function, got ${typeof onTelemetry}`);
+  }
+  const answer = guarded(glue.normalizeToolsText, text, JSON.stringify({ target, ...rest }), onTelemetry !== undefined);
+  if (answer[0] !== "o") throw fromReport(JSON.parse(answer.slice(1)).error);
+  const end = answer.indexOf("\n");
+  if (onTelemetry !== undefined) onTelemetry(JSON.parse(answer.slice(1, end)));
+  return answer.slice(end + 1);
 }
 
 // Tools built with schema libraries (Zod, Valibot, ArkType) carry instances in

@@ -266,6 +266,20 @@ export interface NormalizeToolsOptions extends NormalizeOptions {
  */
 export declare function normalizeTools<T>(tools: T, options: NormalizeToolsOptions): { readonly tools: T; readonly telemetry: ToolsTelemetry };
 
+/** Options of `normalizeToolsJson`: those of `normalizeTools`, and a way to receive the telemetry. */
+export interface NormalizeToolsJsonOptions extends NormalizeToolsOptions {
+  /** Called once with what `normalizeTools` returns as `telemetry` (names sent under another name, strict flags, reports). */
+  onTelemetry?: (telemetry: ToolsTelemetry) => void;
+}
+
+/**
+ * `normalizeTools` for JSON text: a tool list or a whole request body (OpenAI Chat or Responses, Anthropic, Gemini,
+ * an MCP tools/list response) in, compact JSON text of the same shape out, every tool normalized for `options.target`.
+ * The rest of the body (the messages) is copied through without being read into the core. Throws a
+ * `ToolSchemaError` (`invalid-json`, `not-a-schema`, `too-deep`, ...) for text it cannot read.
+ */
+export declare function normalizeToolsJson(text: string, options: NormalizeToolsJsonOptions): string;
+
 /** What a call site knows when choosing a target; every field is optional. */
 export interface Route {
   /** The provider or gateway, e.g. "anthropic", "google-gemini-cli", "openrouter", "amazon-bedrock", "ollama". */

@@ -29,17 +29,24 @@ pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
     if depth > max_depth {
         return Err(Error::TooDeep { pointer: Default::default(), limit: max_depth });
     }
-    // serde_json recurses once per level, with no hook to stop it: what the
-    // stack can hold is decided here (tests/js/hostile.test.mjs parses up to
-    // 100,000 levels with maxDepth raised, so a larger frame shows as a trap).
-    if depth.saturating_mul(PARSE_STACK_PER_LEVEL) > walk::stack_left().saturating_sub(walk::STACK_RESERVE) {
-        return Err(Error::StackExhausted { pointer: Default::default(), depth });
-    }
+    fits_stack(depth)?;
     let mut de = serde_json::Deserializer::from_str(input);
     de.disable_recursion_limit();
     let v = Value::deserialize(&mut de).map_err(|e| Error::InvalidJson { message: e.to_string() })?;
     de.end().map_err(|e| Error::InvalidJson { message: e.to_string() })?;
     Ok(v)
+}
+
+/// Whether a value nesting `depth` levels can be built and dropped on what
+/// is left of the stack. serde_json recurses once per level, with no hook to
+/// stop it: what the stack can hold is decided before (tests/js/hostile.test.mjs
+/// parses up to 100,000 levels with maxDepth raised, so a larger frame shows as
+/// a trap).
+pub(crate) fn fits_stack(depth: usize) -> Result<(), Error> {
+    if depth.saturating_mul(PARSE_STACK_PER_LEVEL) > walk::stack_left().saturating_sub(walk::STACK_RESERVE) {
+        return Err(Error::StackExhausted { pointer: Default::default(), depth });
+    }
+    Ok(())
 }
 
 use serde::Deserialize;
@@ -96,22 +103,48 @@ pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String
 /// normalization options. Payload: `{"tools", "telemetry"}`.
 pub fn normalize_tools_json(input: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
-        let mut raw: serde_json::Map<String, Value> = if options.trim().is_empty() {
-            Default::default()
-        } else {
-            serde_json::from_str(options).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
-        };
-        let target = match raw.shift_remove("target") {
-            Some(Value::String(t)) => t,
-            _ => return Err(Error::InvalidOptions { message: "normalizeTools needs options.target (a target id)".into() }),
-        };
-        let target = target_named(&target)?;
-        let opts: Options = serde_json::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
+        let (target, opts) = tools_options(options)?;
         // A tool list nests one level per tool wrapper above each schema.
         let list = parse(input, opts.max_depth + 4)?;
         Ok(ok(&crate::tools::normalize_tools(&list, target, &opts)?))
     };
     run().unwrap_or_else(|e| err(&e))
+}
+
+/// A tool list or a request body (JSON text) with every tool normalized, as
+/// JSON text of the same shape (`tools::text`). Not an envelope, so that the
+/// body is never escaped into a string: `o`, the telemetry's JSON when
+/// `telemetry` is set (JSON text holds no raw newline), a newline, then the
+/// body; or `e` and the error envelope.
+pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> String {
+    let run = || -> Result<String, Error> {
+        let (target, opts) = tools_options(options)?;
+        let (body, report) = crate::tools::text::normalize_tools_text(input, target, &opts)?;
+        let report = if telemetry { serde_json::to_string(&report).map_err(|e| Error::TooLarge { pointer: Default::default(), message: e.to_string() })? } else { String::new() };
+        let mut out = String::with_capacity(body.len() + report.len() + 2);
+        out.push('o');
+        out.push_str(&report);
+        out.push('\n');
+        out.push_str(&body);
+        Ok(out)
+    };
+    run().unwrap_or_else(|e| format!("e{}", err(&e)))
+}
+
+/// The tool-list entry points' options: `target` beside the normalization options.
+fn tools_options(options: &str) -> Result<(&'static crate::Target, Options), Error> {
+    let mut raw: serde_json::Map<String, Value> = if options.trim().is_empty() {
+        Default::default()
+    } else {
+        serde_json::from_str(options).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
+    };
+    let target = match raw.shift_remove("target") {
+        Some(Value::String(t)) => t,
+        _ => return Err(Error::InvalidOptions { message: "normalizeTools needs options.target (a target id)".into() }),
+    };
+    let target = target_named(&target)?;
+    let opts: Options = serde_json::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
+    Ok((target, opts))
 }
 
 /// WordPress: compiles an ability schema for `target` (openai, anthropic,

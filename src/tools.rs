@@ -4,6 +4,7 @@
 //! object schema and its error is reported.
 pub mod names;
 pub mod shape;
+pub mod text;
 
 use crate::lookup::Fields;
 use crate::report::{Diagnostic, Report};

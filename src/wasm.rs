@@ -35,6 +35,14 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
     crate::api::normalize_tools_json(input, options)
 }
 
+/// A tool list or request body (JSON text) with every tool normalized, as
+/// JSON text of the same shape; `options` (JSON text) carries `target`.
+/// Answer: `o` + telemetry JSON (when asked) + newline + body, or `e` + envelope.
+#[wasm_bindgen(js_name = normalizeToolsText)]
+pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> String {
+    crate::api::normalize_tools_text(input, options, telemetry)
+}
+
 /// WordPress: compile an ability schema for `target` (openai, anthropic,
 /// google, default). Payload: `{"schema", "strict"?, "report"}`.
 #[wasm_bindgen(js_name = compileAbilityJson)]

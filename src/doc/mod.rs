@@ -20,6 +20,7 @@
 //!
 //! The output is byte for byte what `serde_json::to_string` writes for the
 //! `serde_json::Value` parsed from the same text (tests/doc.rs, fuzz/).
+mod convert;
 mod edit;
 mod number;
 mod parse;

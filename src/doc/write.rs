@@ -15,13 +15,21 @@ impl Doc<'_> {
     /// limit (edits can nest deeper than the input did, and a node made its
     /// own descendant never ends) is `Error::TooDeep` with its pointer.
     pub fn write(&self, id: NodeId) -> Result<String> {
-        let mut out = String::with_capacity(self.src.len() + self.text.len() + 16);
+        self.write_spliced(id, None)
+    }
+
+    /// `write`, with the subtree at `splice.0` written as the JSON text
+    /// `splice.1` instead (text built elsewhere, such as a value serialized
+    /// by serde_json), wherever it is reached.
+    pub fn write_spliced(&self, id: NodeId, splice: Option<(NodeId, &str)>) -> Result<String> {
+        let mut out = String::with_capacity(self.src.len() + self.text.len() + splice.map_or(0, |(_, t)| t.len()) + 16);
         // (container, next child) per open level.
         let mut stack: Vec<(NodeId, u32)> = Vec::new();
         let mut next = Some(id);
         loop {
             if let Some(id) = next.take() {
                 match self.node(id) {
+                    _ if splice.is_some_and(|(at, _)| at == id) => out.push_str(splice.map_or("", |(_, text)| text)),
                     Node::Null => out.push_str("null"),
                     Node::Bool(true) => out.push_str("true"),
                     Node::Bool(false) => out.push_str("false"),

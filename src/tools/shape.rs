@@ -62,6 +62,10 @@ pub(crate) struct Places {
 /// [...]}, {googleSearch: {}}]` (https://ai.google.dev/api/caching#Tool).
 const GROUP: &str = "functionDeclarations";
 
+/// Where a list keeps its tools, in the order they are looked for: an array,
+/// `{tools}`, an MCP `tools/list` result, Gemini's `{functionDeclarations}`.
+pub(crate) const PLACES: &[&[&str]] = &[&[], &["tools"], &["result", "tools"], &[GROUP]];
+
 /// Every tool of `list`: an array, `{tools}` (MCP, or Gemini's request with
 /// its groups), an MCP `tools/list` result, Gemini's `{functionDeclarations}`.
 /// In an array with `functionDeclarations` entries (Gemini's groups), each
@@ -69,7 +73,6 @@ const GROUP: &str = "functionDeclarations";
 /// otherwise each element is a tool. Anything else in a tool's place cannot
 /// be read, and is an error at its pointer.
 pub(crate) fn places(list: &Value) -> Result<Places, Error> {
-    const PLACES: &[&[&str]] = &[&[], &["tools"], &["result", "tools"], &[GROUP]];
     let (array, base) = PLACES
         .iter()
         .find_map(|path| match get_path(list, path) {
@@ -117,7 +120,7 @@ fn unreadable(at: &Pointer, what: &str) -> Error {
     Error::NotASchema { pointer: at.clone(), message: format!("cannot read the tool list at {:?}: {what}", at.to_string()) }
 }
 
-fn not_a_list() -> Error {
+pub(crate) fn not_a_list() -> Error {
     Error::NotASchema {
         pointer: Default::default(),
         message: "expected a tool list: an array of OpenAI, Responses, Anthropic, MCP or Gemini tools (or of Gemini \

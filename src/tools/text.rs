@@ -1,0 +1,50 @@
+//! Tool lists as JSON text in and out: what an edge proxy holds is a request
+//! body, most of it messages. The body is parsed into a `Doc`; only the tools
+//! array becomes a `serde_json::Value` for `normalize_tools`, and the body is
+//! written back with the normalized array spliced in. The rest of the body
+//! (a conversation's messages) is copied through the document, never built
+//! as values.
+use super::{normalize_tools, shape, Telemetry};
+use crate::doc::{Doc, Kind, NodeId};
+use crate::error::Error;
+use crate::{Options, Target};
+use serde_json::Value;
+
+/// Normalizes the tools in `input` (a tool list or a request body holding
+/// one, in any shape `normalize_tools` reads) for `target`, and returns the
+/// same document as compact JSON text with every tool normalized: what
+/// `normalize_tools` gives for the parsed input, serialized by serde_json.
+/// Nesting deeper than `opts.max_depth` plus the tool wrappers is refused in
+/// the tools only; the rest of the body may nest as deep as it likes.
+pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Result<(String, Telemetry), Error> {
+    let doc = Doc::parse(input, usize::MAX)?;
+    let (array, base) = place(&doc).ok_or_else(shape::not_a_list)?;
+    // A tool list nests one level per tool wrapper above each schema, and the
+    // list sits `base.len()` levels into the body.
+    let limit = opts.max_depth + 4;
+    let depth = doc.depth(array) + base.len();
+    if depth > limit {
+        return Err(Error::TooDeep { pointer: Default::default(), limit });
+    }
+    crate::api::fits_stack(depth)?;
+    // The list as `normalize_tools` would see it in the whole body: the same
+    // keys lead to the array, so every pointer in the telemetry is the same.
+    let mut list = doc.to_value(array);
+    for key in base.iter().rev() {
+        list = Value::Object([(key.to_string(), list)].into_iter().collect());
+    }
+    let outcome = normalize_tools(&list, target, opts)?;
+    let tools = base.iter().try_fold(&outcome.tools, |v, k| v.get(*k)).unwrap_or(&Value::Null);
+    let text = serde_json::to_string(tools).map_err(|e| Error::TooLarge { pointer: Default::default(), message: e.to_string() })?;
+    let body = if base.is_empty() { text } else { doc.write_spliced(doc.root(), Some((array, &text)))? };
+    Ok((body, outcome.telemetry))
+}
+
+/// The tools array of a document, and the keys that lead to it: the places
+/// `shape::places` reads, in its order.
+fn place<'d>(doc: &Doc<'d>) -> Option<(NodeId, &'static [&'static str])> {
+    shape::PLACES.iter().find_map(|&path| {
+        let node = path.iter().try_fold(doc.root(), |node, key| doc.get(node, key))?;
+        (doc.kind(node) == Kind::Array).then_some((node, path))
+    })
+}

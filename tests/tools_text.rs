@@ -1,0 +1,85 @@
+//! Tool lists as JSON text (`tools::text`): the same answer as parsing the
+//! text and calling `normalize_tools`, for every list and request shape, every
+//! target and the whole corpus; the rest of a request body goes through as it is.
+mod common;
+
+use serde_json::{json, Value};
+use toolschema::tools::text::normalize_tools_text;
+use toolschema::{normalize_tools, targets, Error, Options};
+
+/// The corpus as tool lists of up to 12 tools, each in one of the shapes read,
+/// most of them wrapped in a request body whose messages must go through.
+fn bodies() -> Vec<String> {
+    let corpus = common::corpus();
+    let messages = json!([
+        {"role": "system", "content": "Use the tools. \u{e9}\u{1F600} \"quoted\" \\ back\nslash"},
+        {"role": "user", "content": [{"type": "text", "text": "go"}], "n": [1.0, -0.0, 1e5, 12345678901234567890u64, -3]},
+    ]);
+    let mut out = Vec::new();
+    for (chunk, group) in corpus.chunks(12).enumerate() {
+        let tool = |i: usize, s: &Value| {
+            let name = format!("tool_{chunk}_{i}");
+            match chunk % 6 {
+                0 => json!({"type": "function", "function": {"name": name, "description": "d", "parameters": s}}),
+                1 => json!({"type": "function", "name": name, "parameters": s, "strict": true}),
+                2 => json!({"name": name, "input_schema": s}),
+                3 | 4 => json!({"name": name, "inputSchema": s}),
+                _ => json!({"name": name, "parameters": s}),
+            }
+        };
+        let tools: Vec<Value> = group.iter().enumerate().map(|(i, (_, s))| tool(i, s)).collect();
+        let body = match chunk % 6 {
+            0 => json!({"model": "m", "messages": messages, "tools": tools, "tool_choice": "auto"}),
+            1 => json!(tools),
+            2 => json!({"model": "m", "max_tokens": 100, "messages": messages, "tools": tools}),
+            3 => json!({"jsonrpc": "2.0", "id": 7, "result": {"tools": tools, "nextCursor": null}}),
+            4 => json!({"tools": tools}),
+            _ => json!({"contents": messages, "tools": [{"googleSearch": {}}, {"functionDeclarations": tools}]}),
+        };
+        out.push(serde_json::to_string_pretty(&body).unwrap());
+    }
+    out
+}
+
+#[test]
+fn text_in_text_out_matches_the_value_path_on_the_corpus() {
+    let opts = Options::default();
+    let bodies = bodies();
+    for target in targets::TARGETS {
+        for body in &bodies {
+            let parsed: Value = serde_json::from_str(body).unwrap();
+            let want = normalize_tools(&parsed, target, &opts).unwrap();
+            let (got, telemetry) = normalize_tools_text(body, target, &opts).unwrap();
+            assert_eq!(got, serde_json::to_string(&want.tools).unwrap(), "{}", target.id);
+            assert_eq!(serde_json::to_string(&telemetry).unwrap(), serde_json::to_string(&want.telemetry).unwrap(), "{}", target.id);
+        }
+    }
+}
+
+#[test]
+fn the_rest_of_the_body_is_not_held_to_the_schema_depth_limit() {
+    let opts = Options::default();
+    let deep = "[".repeat(5_000) + &"]".repeat(5_000);
+    let body = format!(r#"{{"messages":{deep},"tools":[{{"name":"a","inputSchema":{{"type":"object","properties":{{"q":{{"type":"string","minLength":1}}}}}}}}]}}"#);
+    let google = targets::get("google").unwrap();
+    let (out, telemetry) = normalize_tools_text(&body, google, &opts).unwrap();
+    assert!(out.starts_with(&format!(r#"{{"messages":{deep},"tools":[{{"name":"a","inputSchema":{{"#)), "{}", &out[..80]);
+    assert_eq!(telemetry.tools_modified, 1);
+    let out: Value = serde_json::from_str(&out[out.find(r#""tools""#).unwrap() - 1..].replacen(",", "{", 1)).unwrap();
+    assert_eq!(out["tools"][0]["inputSchema"]["properties"]["q"], json!({"type": "string", "description": "{minLength: 1}"}));
+}
+
+#[test]
+fn tools_nested_past_the_limit_and_bodies_without_tools_are_refused() {
+    let opts = Options { max_depth: 8, ..Options::default() };
+    let mcp = targets::get("mcp").unwrap();
+    let mut schema = json!({"type": "string"});
+    for _ in 0..10 {
+        schema = json!({"type": "object", "properties": {"a": schema}});
+    }
+    let body = json!({"model": "m", "tools": [{"name": "a", "inputSchema": schema}]}).to_string();
+    assert!(matches!(normalize_tools_text(&body, mcp, &opts), Err(Error::TooDeep { limit: 12, .. })));
+    let none = json!({"model": "m", "messages": []}).to_string();
+    assert_eq!(normalize_tools_text(&none, mcp, &opts).unwrap_err().code(), "not-a-schema");
+    assert_eq!(normalize_tools_text("{\"tools\": [", mcp, &opts).unwrap_err().code(), "invalid-json");
+}
