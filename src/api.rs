@@ -61,7 +61,7 @@ fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::Nor
     let target = target_named(target)?;
     let schema = parse(input, opts.max_depth)?;
     refuse_tool(&schema)?;
-    crate::normalize_parsed(std::borrow::Cow::Owned(schema), target, &opts)
+    crate::normalize_parsed(crate::Input { value: schema, again: crate::Again::Text(input) }, target, &opts)
 }
 
 /// A tool where a schema belongs is an error naming the slot to pass: read as

@@ -75,15 +75,39 @@ pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Norm
 /// (`api::parse` scans the text before parsing, so the JSON entry points skip
 /// a second walk over the whole value).
 pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
-    normalize_parsed(Cow::Borrowed(schema), target, opts)
+    normalize_parsed(Input { value: schema.clone(), again: Again::Value(schema) }, target, opts)
 }
 
-/// `normalize_within_depth` that takes the input over when it may: the JSON
-/// entry points parse a value of their own, so the run works on it instead
-/// of on a copy of the whole tree. Only OpenAI strict's fail-open path needs
-/// the input again afterwards, and copies it.
-pub(crate) fn normalize_parsed(schema: Cow<'_, Value>, target: &Target, opts: &Options) -> Result<Normalized> {
-    let mut out = normalize_owned(schema, target, opts)?;
+/// What a run starts from: a value it takes over, and where the same schema
+/// can be had again. Only OpenAI strict's fail-open path needs the input after
+/// the run, so no other target keeps a copy, and the JSON entry points keep
+/// none at all: the few schemas that fail strict are parsed again from their
+/// text, which costs less than copying every input.
+pub(crate) struct Input<'a> {
+    pub value: Value,
+    pub again: Again<'a>,
+}
+
+/// The input again, for the fail-open rerun.
+#[derive(Clone, Copy)]
+pub(crate) enum Again<'a> {
+    Value(&'a Value),
+    /// JSON text already parsed once within the options' depth limit.
+    Text(&'a str),
+}
+
+impl<'a> Again<'a> {
+    fn value(self, opts: &Options) -> Result<Cow<'a, Value>> {
+        match self {
+            Again::Value(v) => Ok(Cow::Borrowed(v)),
+            Again::Text(text) => api::parse(text, opts.max_depth).map(Cow::Owned),
+        }
+    }
+}
+
+/// `normalize_within_depth` that takes the input over (see `Input`).
+pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
+    let mut out = normalize_owned(input, target, opts)?;
     if opts.quiet {
         // The rules write none; these are the whole-schema outcomes (fail-open, fallback).
         out.report.diagnostics.clear();
@@ -91,19 +115,19 @@ pub(crate) fn normalize_parsed(schema: Cow<'_, Value>, target: &Target, opts: &O
     Ok(out)
 }
 
-fn normalize_owned(schema: Cow<'_, Value>, target: &Target, opts: &Options) -> Result<Normalized> {
+fn normalize_owned(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
     opts.validate()?;
     let mut cx = Cx::new(target, opts);
     match target.on_violation {
         OnViolation::Report => {
-            let out = run(schema.into_owned(), &mut cx)?;
+            let out = run(input.value, &mut cx)?;
             for v in check(&out, target) {
                 cx.report.lossy("residual-violation", &Pointer::root(), format!("{} at {:?}: {}", v.code, v.pointer, v.message));
             }
             Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::Fallback => {
-            let out = run(schema.into_owned(), &mut cx)?;
+            let out = run(input.value, &mut cx)?;
             let violations = check(&out, target);
             let Some(first) = violations.first() else {
                 return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
@@ -120,15 +144,15 @@ fn normalize_owned(schema: Cow<'_, Value>, target: &Target, opts: &Options) -> R
             Ok(Normalized { schema: cca_fallback(), strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::FailOpen => {
-            let result = run(schema.as_ref().clone(), &mut cx);
-            strict_outcome(&schema, result, cx)
+            let result = run(input.value, &mut cx);
+            strict_outcome(input.again, result, cx)
         }
     }
 }
 
 /// OpenAI strict: `strict: true` only for a schema the checker accepts; otherwise
 /// the non-strict OpenAI output with `strict: false` (contract §1.5, §1.6).
-fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Normalized> {
+fn strict_outcome(again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Normalized> {
     if cx.opts.strict_stage == options::StrictStage::Sanitize {
         return Ok(Normalized { schema: result?, strict: None, strict_error: None, report: cx.report });
     }
@@ -146,7 +170,11 @@ fn strict_outcome(schema: &Value, result: Result<Value>, cx: Cx) -> Result<Norma
     // it does not add to the call's peak memory.
     drop(result);
     let relaxed = cx.target.relaxed.and_then(targets::get).unwrap_or(&targets::openai::OPENAI);
-    let fallback = normalize(schema, relaxed, cx.opts)?;
+    let fallback = match again.value(cx.opts)? {
+        Cow::Borrowed(schema) => normalize(schema, relaxed, cx.opts)?,
+        // Parsed again for this run only: taken over, not copied.
+        Cow::Owned(schema) => normalize_parsed(Input { value: schema, again }, relaxed, cx.opts)?,
+    };
     // The relaxed target's own (reported) rewrites can remove what strict mode
     // could not represent (a root union of an object and a string is merged
     // into the object): strict mode then takes the relaxed form, which is what

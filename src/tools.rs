@@ -112,20 +112,27 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
             error: None,
             report: Report::default(),
         };
-        let mut tool_out = tool.clone();
-        if schema_slot(tool).is_none() && target.caps.tool_schema_required && tool.is_object() {
+        let required = crate::cca_fallback();
+        let (mut tool_out, slot, schema) = match schema_slot(tool) {
+            // The tool is copied around its schema, which the run takes over as
+            // its own copy (the input's stays for the comparison and fail-open).
+            Some(slot) => (shape::clone_without(tool, slot.0), slot, get_path(tool, slot.0).unwrap_or(&Value::Null)),
             // Anthropic requires input_schema on every tool (F41 `input_schema: Field required`).
-            tool_out["input_schema"] = crate::cca_fallback();
-        }
-        let Some((slot, strict_slot)) = schema_slot(&tool_out) else {
-            reports.push(rep);
-            out_tools.push(tool_out);
-            continue;
+            None if target.caps.tool_schema_required && tool.is_object() => {
+                let mut out = tool.clone();
+                out["input_schema"] = Value::Null;
+                (out, (&["input_schema"][..], Some(&["strict"][..])), &required)
+            }
+            None => {
+                reports.push(rep);
+                out_tools.push(tool.clone());
+                continue;
+            }
         };
-        let schema = get_path(&tool_out, slot).cloned().unwrap_or(Value::Null);
-        match normalize(&schema, target, opts) {
+        let (slot, strict_slot) = slot;
+        match normalize(schema, target, opts) {
             Ok(n) => {
-                rep.modified = n.schema != schema;
+                rep.modified = n.schema != *schema;
                 if let (Some(s), Some(sp)) = (n.strict, strict_slot) {
                     set_path(&mut tool_out, sp, Value::Bool(s));
                 }

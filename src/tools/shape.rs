@@ -27,6 +27,19 @@ pub(crate) fn get_path<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
     path.iter().try_fold(v, |cur, k| cur.get(*k))
 }
 
+/// `v` copied, with `Value::Null` in place of what is at `path` (a tool
+/// without its schema: the caller puts the normalized one there).
+pub(crate) fn clone_without(v: &Value, path: &[&str]) -> Value {
+    match (v, path.split_first()) {
+        (Value::Object(m), Some((first, rest))) => Value::Object(
+            m.iter()
+                .map(|(k, v)| (k.clone(), if k != first { v.clone() } else if rest.is_empty() { Value::Null } else { clone_without(v, rest) }))
+                .collect(),
+        ),
+        _ => v.clone(),
+    }
+}
+
 pub(crate) fn set_path(v: &mut Value, path: &[&str], new: Value) {
     let (last, parents) = path.split_last().expect("non-empty path");
     let mut cur = v;
