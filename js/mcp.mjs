@@ -40,10 +40,15 @@ export function withToolSchema(client, options) {
   const listTools = async (params, requestOptions) => {
     const result = await client.listTools(params, requestOptions);
     if (params?.cursor === undefined) declared.clear();
-    const { tools, telemetry: pageTelemetry } = normalizeTools(result.tools, { target, ...normalizeOptions });
+    // The tools as the wire has them: MCP messages are JSON, but an
+    // in-process transport (the SDK's InMemoryTransport) hands over the
+    // server's objects, `title: undefined` and all, which the normalizer
+    // refuses as no JSON value.
+    const listed = JSON.parse(JSON.stringify(result.tools));
+    const { tools, telemetry: pageTelemetry } = normalizeTools(listed, { target, ...normalizeOptions });
     tools.forEach((tool, i) => {
-      const entry = { tool: result.tools[i], report: pageTelemetry.tools[i] };
-      declared.set(result.tools[i].name, entry);
+      const entry = { tool: listed[i], report: pageTelemetry.tools[i] };
+      declared.set(listed[i].name, entry);
       declared.set(tool.name, entry);
     });
     telemetry = pageTelemetry;

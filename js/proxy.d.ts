@@ -1,10 +1,13 @@
 // Types of toolschema/proxy. Request and Response are the Fetch API's; the
 // declarations name them through the global scope, so a consumer needs a lib
 // that has them ("dom", "webworker", @types/node 18+, or the Workers types).
-import type { ArgumentOptions, NormalizeOptions, PreparedToolCall, Route, TargetId, ToolsTelemetry } from "./index.js";
+import type { ArgumentOptions, NormalizeOptions, PreparedToolCall, Route, TargetId, ToolSchemaError, ToolsTelemetry } from "./index.js";
 
 /** The endpoints whose tools are rewritten: Chat Completions and Responses. */
 export type ProxyApi = "chat" | "responses";
+
+/** What `onToolCall` hears about one tool call. */
+export type ToolCallEvent = { api: ProxyApi; target: TargetId; name: string } & ({ result: PreparedToolCall; error?: undefined } | { error: ToolSchemaError; result?: undefined });
 
 /** `createProxy` options. */
 export type ProxyOptions = NormalizeOptions &
@@ -16,8 +19,11 @@ export type ProxyOptions = NormalizeOptions &
     fetch?: (request: Request) => Promise<Response>;
     /** Called for each request whose tools were normalized. */
     onTools?: (event: { api: ProxyApi; target: TargetId; telemetry: ToolsTelemetry; request: Request }) => void;
-    /** Called for each tool call of an answer, with what `prepareToolCall` found. */
-    onToolCall?: (event: { api: ProxyApi; target: TargetId; name: string; result: PreparedToolCall }) => void;
+    /**
+     * Called for each tool call of an answer (`name` as the model called it) with what `prepareToolCall` found, or
+     * the `ToolSchemaError` it threw (e.g. `too-deep`), in which case the call reaches the client as the model sent it.
+     */
+    onToolCall?: (event: ToolCallEvent) => void;
   };
 
 /**

@@ -64,7 +64,16 @@ export function createProxy(options) {
     const session = normalizeRequest(body, api, targetOf(body, api), normalizeOptions);
     onTools?.({ api, target: session.target, telemetry: session.telemetry, request });
     session.restore = (name, args) => {
-      const result = prepareToolCall(args, session.list, { target: session.target, name, ...argumentOptions });
+      let result;
+      try {
+        result = prepareToolCall(args, session.list, { target: session.target, name, ...argumentOptions });
+      } catch (error) {
+        // Arguments past the depth limit, or a bug: the call goes to the
+        // client as the model sent it, and the hook hears why. Failing the
+        // whole answer (mid-stream, a broken connection) would lose the rest.
+        onToolCall?.({ api, target: session.target, name, error });
+        return { name: session.nameOf(name), arguments: args };
+      }
       onToolCall?.({ api, target: session.target, name, result });
       return restored(name, args, result);
     };

@@ -9,6 +9,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
 import { root, throwsCode, ts } from "./helpers.mjs";
 
 const { withToolSchema } = await import(new URL("../../pkg/mcp.mjs", import.meta.url).href);
@@ -100,6 +103,23 @@ describe("withToolSchema over a real MCP server (stdio)", () => {
     assert.equal(mcp.getServerVersion().name, "issues");
     assert.equal("toolschema" in mcp, true);
     assert.equal("toolschema" in client, false);
+  });
+
+  test("an in-process server (InMemoryTransport hands over objects with undefined members, not JSON)", async () => {
+    const server = new McpServer({ name: "local", version: "1.0.0" });
+    server.registerTool("pick", { inputSchema: { n: z.number().int().optional() } }, async (args) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const local = withToolSchema(new Client({ name: "t", version: "1.0.0" }), { target: "openai-strict" });
+    await local.connect(clientSide);
+    try {
+      const raw = await local.callTool({ name: "pick", arguments: { n: "3" } });
+      assert.equal(raw.content[0].text, '{"n":3}');
+      const { tools } = await local.listTools();
+      assert.deepEqual(tools[0].inputSchema.required, ["n"]);
+    } finally {
+      await local.close();
+    }
   });
 
   test("bad options are a ToolSchemaError at once", () => {
