@@ -180,6 +180,26 @@ describe("Node, the handler in process", () => {
     assert.match(seen[0].result.message, /labels/);
   });
 
+  test("SSE as other servers write it: CRLF lines, comments, a call sent whole without `index`, no finish_reason before [DONE]", async () => {
+    const events = [
+      ": keep-alive",
+      `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { role: "assistant", content: "On it." } }] })}`,
+      `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { tool_calls: [{ id: "call_9", type: "function", function: { name: "issues_close", arguments: '{"number": "7", "reason": null}' } }] } }] })}`,
+      "data: [DONE]",
+    ];
+    const body = events.map((e) => `${e}\r\n\r\n`).join("");
+    const fetch = async () => new Response(new Blob([body]).stream(), { headers: { "content-type": "text/event-stream" } });
+    const proxy = createProxy({ upstream: "http://upstream.test", target: TARGET, fetch });
+    const response = await proxy(new Request("http://proxy.test/v1/chat/completions", { method: "POST", body: JSON.stringify({ model: "m", stream: true, messages: [], tools: chatTools() }) }));
+    const blocks = (await response.text()).split(/\r?\n\r?\n/).filter(Boolean);
+    assert.equal(blocks[0], ": keep-alive");
+    assert.equal(JSON.parse(blocks[1].slice(6)).choices[0].delta.content, "On it.");
+    const [call] = JSON.parse(blocks[2].slice(6)).choices[0].delta.tool_calls;
+    assert.deepEqual([call.index, call.id, call.function.name, JSON.parse(call.function.arguments)], [0, "call_9", "issues.close", RESTORED["issues.close"]]);
+    assert.equal(blocks[3], "data: [DONE]");
+    assert.equal(blocks.length, 4);
+  });
+
   test("an upstream URL with a path prefix keeps it; hop-by-hop and host headers are not forwarded", async () => {
     const proxy = createProxy({ upstream: `${upstream.url}/api/`, target: TARGET });
     await (await proxy(new Request("http://proxy.test/v1/models?limit=2", { headers: { "x-trace": "t1", connection: "keep-alive", host: "proxy.test" } }))).arrayBuffer();
