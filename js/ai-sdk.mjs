@@ -13,6 +13,7 @@
 // declared; a call that still does not fit becomes invalid tool input, which
 // the SDK reports to the model as the tool's error result.
 import { checkSchema, normalizeTools, prepareToolCall, targetFor } from "toolschema";
+import { RELAXED } from "./sdk.mjs";
 
 /**
  * The middleware. `options.model` (the model being wrapped) or
@@ -160,9 +161,6 @@ function planTools(params, model, options) {
   }
   return { params: { ...params, tools: out }, restore, warnings };
 }
-
-// What each strict target fails open to (the README's target table).
-const RELAXED = { "openai-strict": "openai", "anthropic-strict": "anthropic", "deepseek-strict": "openai" };
 
 const isFunctionTool = (tool) => tool?.type === "function" && tool.inputSchema !== undefined;
 

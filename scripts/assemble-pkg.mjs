@@ -23,7 +23,7 @@ for (const file of readdirSync("js").filter((f) => f.endsWith(".mjs"))) copyFile
 copyFileSync("js/index.d.ts", `${out}/index.d.ts`);
 copyFileSync("js/index.d.ts", `${out}/index.d.cts`);
 // The subpath exports' declarations (ESM only, like the subpaths themselves).
-for (const file of ["ai-sdk.d.ts"]) copyFileSync(`js/${file}`, `${out}/${file}`);
+for (const file of ["ai-sdk.d.ts", "sdk.d.ts"]) copyFileSync(`js/${file}`, `${out}/${file}`);
 
 // The glue, renamed so its module kind is explicit. wasm.mjs relies on the
 // reset hook; fail the build if a wasm-bindgen upgrade drops or renames it.

@@ -35,7 +35,7 @@ function compile(file) {
 }
 
 describe("integration types", () => {
-  for (const file of ["ai-sdk.ts"]) {
+  for (const file of ["ai-sdk.ts", "sdk-converters.ts"]) {
     test(`tests/js/types/${file} compiles under strict (every @ts-expect-error is needed)`, () => {
       const mts = file.replace(/\.ts$/, ".mts");
       copyFileSync(`${root}tests/js/types/${file}`, join(consumer, mts));
