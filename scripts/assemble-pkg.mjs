@@ -22,7 +22,7 @@ for (const file of readdirSync("js").filter((f) => f.endsWith(".mjs"))) copyFile
 // One declaration file serves both module kinds: it only declares exports.
 copyFileSync("js/index.d.ts", `${out}/index.d.ts`);
 copyFileSync("js/index.d.ts", `${out}/index.d.cts`);
-// The subpath exports' declarations (toolschema/mcp, toolschema/proxy), ESM only.
+// The subpath exports' declarations (toolschema/mcp, /proxy, /ai-sdk, /sdk, ...), ESM only.
 for (const file of readdirSync("js").filter((f) => f.endsWith(".d.ts") && f !== "index.d.ts")) copyFileSync(`js/${file}`, `${out}/${file}`);
 
 // The glue, renamed so its module kind is explicit. wasm.mjs relies on the
