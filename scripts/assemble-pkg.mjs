@@ -22,6 +22,10 @@ for (const file of readdirSync("js").filter((f) => f.endsWith(".mjs"))) copyFile
 // One declaration file serves both module kinds: it only declares exports.
 copyFileSync("js/index.d.ts", `${out}/index.d.ts`);
 copyFileSync("js/index.d.ts", `${out}/index.d.cts`);
+// Each subpath export's own declarations (cost.d.ts for toolschema/cost).
+for (const file of readdirSync("js").filter((f) => f.endsWith(".d.ts") && f !== "index.d.ts")) copyFileSync(`js/${file}`, `${out}/${file}`);
+// The contract per target: `toolschema explain` quotes the rule behind each change.
+copyFileSync("CONSTRAINTS.md", `${out}/CONSTRAINTS.md`);
 
 // The glue, renamed so its module kind is explicit. wasm.mjs relies on the
 // reset hook; fail the build if a wasm-bindgen upgrade drops or renames it.
