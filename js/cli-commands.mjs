@@ -7,7 +7,8 @@
 // set; FORCE_COLOR overrides both ways, as Node's own tty.getColorDepth reads
 // them (https://nodejs.org/api/tty.html#writestreamgetcolordepthenv,
 // https://no-color.org).
-import { readFileSync } from "node:fs";
+import { readFileSync, readSync } from "node:fs";
+import { isatty } from "node:tty";
 import { parseArgs } from "node:util";
 import { ToolSchemaError, checkSchema, normalize, normalizeTools, targets } from "./node.mjs";
 import { schemaSlot, toolEntries } from "./tools.mjs";
@@ -136,15 +137,39 @@ export function runCommand(command, argv) {
 }
 
 export function readText(file) {
-  if ((file === undefined || file === "-") && process.stdin.isTTY) {
-    throw new UsageError("no input: give a file, or pipe JSON into stdin");
-  }
-  const path = file === undefined || file === "-" ? 0 : file;
+  const stdin = file === undefined || file === "-";
+  // isatty(0), not process.stdin.isTTY: creating process.stdin turns a pipe
+  // non-blocking, and a read before the writer has written then fails EAGAIN.
+  if (stdin && isatty(0)) throw new UsageError("no input: give a file, or pipe JSON into stdin");
   try {
-    return readFileSync(path, "utf8");
+    return stdin ? readStdin() : readFileSync(file, "utf8");
   } catch (err) {
-    throw new UsageError(`cannot read ${path === 0 ? "stdin" : file}: ${err.message}`);
+    throw new UsageError(`cannot read ${stdin ? "stdin" : file}: ${err.message}`);
   }
+}
+
+// All of stdin, also when it arrives non-blocking (inherited so, or set by
+// another reader): EAGAIN means "not yet", so wait briefly and read again.
+function readStdin() {
+  const chunks = [];
+  const buffer = Buffer.alloc(1 << 16);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let n;
+    try {
+      n = readSync(0, buffer, 0, buffer.length, null);
+    } catch (err) {
+      if (err.code === "EAGAIN") {
+        Atomics.wait(pause, 0, 0, 5);
+        continue;
+      }
+      if (err.code === "EOF") break;
+      throw err;
+    }
+    if (n === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function readInput(file) {
@@ -269,6 +294,7 @@ function explain(document, ids, opts, out) {
       }
       const counted = Object.entries(tool.counters).filter(([, n]) => n > 0);
       if (counted.length > 0) lines.push(`  ${out.dim(`rewrites counted: ${counted.map(([k, n]) => `${k} ${n}`).join(", ")}`)}`);
+      else if (tool.groups.length === 0 && tool.error === undefined) lines.push(`  ${out.dim("changed without a reported rewrite (unused $defs, $schema); toolschema diff shows what")}`);
     }
     for (const d of s.listFindings) {
       if (d.code === "tool-name-rewritten") continue; // shown on the tool's line
