@@ -2,10 +2,10 @@
 // The `toolschema` command: normalize or check a schema, a tool list or an
 // MCP tools/list response. JSON goes to stdout, everything meant for a person
 // to stderr. Exit status: 0 done, 1 `check` found violations, 2 error.
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ToolSchemaError, checkSchema, normalize, normalizeTools, prepareToolCall, targets, version } from "./node.mjs";
 import { SCHEMA_PLACES, nameHolder, schemaSlot, toolEntries } from "./tools.mjs";
+import { COMMANDS, HELP as COMMAND_HELP, UsageError, readInput, readText, runCommand } from "./cli-commands.mjs";
 
 const HELP = `Usage:
   toolschema normalize --target <id> [file|-]   rewrite each schema for the target
@@ -13,6 +13,13 @@ const HELP = `Usage:
   toolschema restore --target <id> --schema <file> [--tool <name>] [args|-]
                                                 the model's arguments back in the original schema's
                                                 shape, repaired and validated; exit 1 if they still do not fit
+  toolschema check --target <id> --strict [--json] [file|-]
+                                                CI gate: one line per lossy change or strict-mode
+                                                failure ("<pointer>: <code> <message>"); exit 1 if any
+  toolschema explain --target <id>... [file|-]  every change per tool, grouped, with the rule behind it
+  toolschema diff --target <id>... [file|-]     the input against what each target receives
+  toolschema cost [--target <id>...] [file|-]   bytes and o200k tokens per tool and in total, per target
+                                                (needs the optional peer dependency gpt-tokenizer)
   toolschema targets                            list the target ids (JSON)
   toolschema --version
 
@@ -38,12 +45,16 @@ Options:
   --report            print every change (normalize) or violation (check) with its JSON pointer on stderr
   --summary           print one summary line on stderr: tools, lossy changes, fallbacks, strict count
   --compact           print JSON without indentation
-  -h, --help          show this help
+  -h, --help          show this help ("toolschema <command> --help" for explain, diff, cost,
+                      check --strict)
 `;
 
-class UsageError extends Error {}
-
 function main(argv) {
+  // explain, diff, cost and check --strict parse their own options.
+  const [first] = argv;
+  if (COMMANDS.includes(first) || (first === "check" && argv.some((a) => a === "--strict" || a === "--help" || a === "-h"))) {
+    return runCommand(first, argv.slice(1));
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -66,7 +77,9 @@ function main(argv) {
   }
   const { values: opts, positionals } = parsed;
   const [command, file, ...extra] = positionals;
+  if (command === "help" && Object.hasOwn(COMMAND_HELP, file ?? "")) return void process.stdout.write(COMMAND_HELP[file]);
   if (opts.help || command === "help") return void process.stdout.write(HELP);
+  if (COMMANDS.includes(command)) return runCommand(command, argv.filter((a, i) => i !== argv.indexOf(command)));
   if (opts.version || command === "version") return void process.stdout.write(`${version()}\n`);
   if (command === "targets") return print(targets(), opts);
   if (command === "restore") {
@@ -107,28 +120,6 @@ function runRestore(file, opts) {
   for (const e of result.errors) process.stderr.write(`${e.keyword} at ${e.pointer || "/"}: ${e.message}\n`);
   print(result.args, opts);
   return result.ok ? 0 : 1;
-}
-
-function readText(file) {
-  if ((file === undefined || file === "-") && process.stdin.isTTY) {
-    throw new UsageError("no input: give a file, or pipe JSON into stdin");
-  }
-  const path = file === undefined || file === "-" ? 0 : file;
-  try {
-    return readFileSync(path, "utf8");
-  } catch (err) {
-    throw new UsageError(`cannot read ${path === 0 ? "stdin" : file}: ${err.message}`);
-  }
-}
-
-function readInput(file) {
-  const text = readText(file);
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    const name = file === undefined || file === "-" ? "stdin" : file;
-    throw new ToolSchemaError("invalid-json", "", `${name} is not JSON: ${err.message}`);
-  }
 }
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -263,8 +254,14 @@ function print(value, opts) {
   return 0;
 }
 
+// Output piped into a reader that stops early (`| head`) is not an error.
+process.stdout.on("error", (err) => {
+  if (err.code !== "EPIPE") throw err;
+  process.exit(process.exitCode ?? 0);
+});
+
 try {
-  process.exitCode = main(process.argv.slice(2)) ?? 0;
+  process.exitCode = (await main(process.argv.slice(2))) ?? 0;
 } catch (err) {
   if (err instanceof UsageError) {
     process.stderr.write(`toolschema: ${err.message} (see toolschema --help)\n`);

@@ -82,6 +82,7 @@ export type ErrorCode =
   | "invalid-value"
   | "unsupported-input"
   | "wasm-load-failed"
+  | "missing-dependency"
   | "internal";
 
 /** Options the core understands; unknown keys are an `invalid-options` error. */

@@ -24,6 +24,8 @@ copyFileSync("js/index.d.ts", `${out}/index.d.ts`);
 copyFileSync("js/index.d.ts", `${out}/index.d.cts`);
 // The subpath exports' declarations (toolschema/mcp, /proxy, /ai-sdk, /sdk, ...), ESM only.
 for (const file of readdirSync("js").filter((f) => f.endsWith(".d.ts") && f !== "index.d.ts")) copyFileSync(`js/${file}`, `${out}/${file}`);
+// The contract per target: `toolschema explain` quotes the rule behind each change.
+copyFileSync("CONSTRAINTS.md", `${out}/CONSTRAINTS.md`);
 
 // The glue, renamed so its module kind is explicit. wasm.mjs relies on the
 // reset hook; fail the build if a wasm-bindgen upgrade drops or renames it.

@@ -104,7 +104,8 @@ for (const [file, text] of Object.entries(READMES)) {
 // nothing is fetched), which the examples import or type against.
 const work = mkdtempSync(join(tmpdir(), "toolschema-docs-"));
 after(() => rmSync(work, { recursive: true, force: true }));
-const LINKED = ["openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "ai", "zod", "@types/node"];
+// gpt-tokenizer: the optional peer the cost examples need.
+const LINKED = ["openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "ai", "zod", "@types/node", "gpt-tokenizer"];
 const tsc = `${root}node_modules/.bin/tsc`;
 
 // The files the README's CLI lines name: an MCP tools/list response, one

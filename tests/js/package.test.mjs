@@ -29,9 +29,12 @@ describe("manifest", () => {
     assert.equal(manifest.sideEffects, undefined);
   });
 
-  test("no runtime dependencies", () => {
+  // gpt-tokenizer is for toolschema/cost only (js/cost.mjs says why it is a
+  // peer): optional, so installing toolschema never pulls it in.
+  test("no runtime dependencies; the one peer, cost's tokenizer, is optional", () => {
     assert.equal(manifest.dependencies, undefined);
-    assert.equal(manifest.peerDependencies, undefined);
+    assert.deepEqual(Object.keys(manifest.peerDependencies ?? {}), ["gpt-tokenizer"]);
+    assert.deepEqual(manifest.peerDependenciesMeta, { "gpt-tokenizer": { optional: true } });
   });
 
   test("one .wasm file, shared by every entry", () => {
@@ -109,7 +112,7 @@ describe("types", () => {
   test("ErrorCode lists every code the core and the JS layer throw", () => {
     const declared = dts.match(/export type ErrorCode =([^;]*);/)[1].match(/"[a-z-]+"/g).map((c) => JSON.parse(c));
     const rust = [...readFileSync(`${root}src/error.rs`, "utf8").matchAll(/=> "([a-z-]+)"/g)].map(([, c]) => c);
-    const js = ["cyclic-input", "invalid-value", "unsupported-input", "wasm-load-failed", "internal"];
+    const js = ["cyclic-input", "invalid-value", "unsupported-input", "wasm-load-failed", "missing-dependency", "internal"];
     assert.deepEqual(declared.sort(), [...new Set([...rust, ...js])].sort());
   });
 
