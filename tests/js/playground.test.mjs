@@ -2,9 +2,10 @@
 // built package as scripts/playground.mjs assembles it, served by its server,
 // and driven in headless Chromium: load, paste a real schema, switch targets,
 // select diagnostics, and compare what the page shows with what the package
-// returns in Node for the same input. Offline after load, and no request
-// leaves the page's origin. Saves target/playground.png (the README's
-// docs/playground.png is a copy of it).
+// returns in Node for the same input. Offline after load, no request leaves
+// the page's origin, and axe-core (a dev dependency) finds no WCAG 2.1 A/AA
+// violation in either colour scheme. Saves target/playground.png (the
+// README's docs/playground.png is a copy of it).
 //
 // Also the page's two pure modules (the pretty-printer that maps pointers to
 // lines, and the line diff) in Node, on every example and its outputs.
@@ -234,6 +235,23 @@ describe("the playground in headless Chromium", { skip: existsSync(CHROMIUM) ? f
     await page.evaluate(() => (document.getElementById("source").scrollTop = 0));
     mkdirSync(join(root, "target"), { recursive: true });
     await page.screenshot({ path: join(root, "target/playground.png") });
+  });
+
+  test("axe-core finds no WCAG 2.1 A or AA violation, with results and a highlighted node on the page", async () => {
+    // Evaluated through the driver, which the page's CSP does not govern; the page itself loads no script from elsewhere.
+    await page.evaluate(readFileSync(join(root, "node_modules/axe-core/axe.min.js"), "utf8"));
+    const audit = () =>
+      page.evaluate(async () => {
+        const { violations } = await globalThis.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+        return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+      });
+    assert.deepEqual(await audit(), [], "light colour scheme");
+    await page.emulateMedia({ colorScheme: "dark" });
+    try {
+      assert.deepEqual(await audit(), [], "dark colour scheme");
+    } finally {
+      await page.emulateMedia({ colorScheme: "light" });
+    }
   });
 
   test("the tab list works from the keyboard", async () => {
