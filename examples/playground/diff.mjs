@@ -9,7 +9,8 @@ export const MAX_CELLS = 4_000_000;
 /**
  * Rows `{left, right}` of line indices (either may be null), in order; a row
  * with both is unchanged when the lines are equal and changed otherwise.
- * Every line of both sides appears exactly once, in order.
+ * Every line of both sides appears exactly once, in order. The array's
+ * `coarse` is true when the middle was past MAX_CELLS and shown as replaced.
  */
 export function diffLines(a, b) {
   let head = 0;
@@ -20,7 +21,8 @@ export function diffLines(a, b) {
   for (let i = 0; i < head; i++) rows.push({ left: i, right: i });
   const n = a.length - head - tail;
   const m = b.length - head - tail;
-  const ops = n * m <= MAX_CELLS ? lcsOps(a, b, head, n, m) : [...Array(n).fill("-"), ...Array(m).fill("+")];
+  const coarse = n * m > MAX_CELLS;
+  const ops = coarse ? [...Array(n).fill("-"), ...Array(m).fill("+")] : lcsOps(a, b, head, n, m);
   let i = head;
   let j = head;
   let dels = [];
@@ -40,6 +42,7 @@ export function diffLines(a, b) {
   }
   flush();
   for (let t = 0; t < tail; t++) rows.push({ left: a.length - tail + t, right: b.length - tail + t });
+  rows.coarse = coarse;
   return rows;
 }
 

@@ -288,6 +288,7 @@ function renderDiff(result, out) {
   const left = state.inputLines.lines;
   const right = out.lines;
   const rows = diffLines(left, right);
+  if (rows.coarse) $("diff-caption").textContent += " (too many changed lines to align: the changed middle is shown removed, then added)";
   const rowOfRight = new Array(right.length);
   const rowOfLeft = new Array(left.length);
   const frag = document.createDocumentFragment();

@@ -66,8 +66,15 @@ describe("the page's modules", () => {
       return rows;
     };
     const rows = check(["a", "b", "c", "d"], ["a", "x", "c", "d", "e"]);
-    assert.deepEqual(rows, [{ left: 0, right: 0 }, { left: 1, right: 1 }, { left: 2, right: 2 }, { left: 3, right: 3 }, { left: null, right: 4 }]);
-    assert.deepEqual(check([], ["a"]), [{ left: null, right: 0 }]);
+    assert.deepEqual([...rows], [{ left: 0, right: 0 }, { left: 1, right: 1 }, { left: 2, right: 2 }, { left: 3, right: 3 }, { left: null, right: 4 }]);
+    assert.deepEqual([...check([], ["a"])], [{ left: null, right: 0 }]);
+    assert.equal(rows.coarse, false);
+    // Past MAX_CELLS the middle is replaced outright, and the rows say so.
+    const big = Array.from({ length: 2100 }, (_, i) => `l${i}`);
+    const coarse = check(["h", ...big, "t"], ["h", ...big.map((l, i) => (i % 2 ? l : `${l}'`)), "t"]);
+    assert.equal(coarse.coarse, true);
+    assert.deepEqual(coarse[0], { left: 0, right: 0 });
+    assert.deepEqual(coarse.at(-1), { left: 2101, right: 2101 });
     for (const v of values) {
       const a = jsonLines(v).lines;
       const b = jsonLines(Array.isArray(v) || v.result ? ts.normalizeTools(v, { target: "google" }).tools : ts.normalize(v, "google").schema).lines;
