@@ -6,12 +6,13 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup setup-browser setup-suite pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick demo clean
+.PHONY: help setup setup-browser setup-suite pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick demo playground clean
 
 help:
 	@echo "make demo   build the package, then normalize examples/github-tools-list.json for every target"
 	@echo "make test   every test: Rust (native and wasm), the package in Node/Bun/Deno/workerd/Chromium, real consumers and grammar compilers, peers"
 	@echo "make pkg    build pkg/ (the npm package) only"
+	@echo "make playground  build the package and serve the playground page on http://127.0.0.1:8642/ (PORT=N for another port)"
 	@echo "make bench  benchmarks against the peers, the cache, the boundary, scaling, start-up, the native core (minutes)"
 	@echo "make fuzz   a longer fuzzing run (FUZZ_SECONDS, default 600)"
 	@echo "make clean  remove pkg/ and build/"
@@ -28,6 +29,12 @@ pkg: setup
 
 demo: pkg
 	scripts/demo.sh
+
+# The playground page (examples/playground/) with the package's browser entry,
+# assembled into build/playground/ and served on 127.0.0.1 until Ctrl-C.
+PORT ?= 8642
+playground: pkg
+	node scripts/playground.mjs --port $(PORT)
 
 test: test-rust test-js test-wasm test-web test-consumers test-grammars test-peers fuzz-quick bench-quick
 	@echo "make test: all suites passed"
