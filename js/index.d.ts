@@ -56,7 +56,8 @@ export type TargetId =
   | "mistral"
   | "groq"
   | "openrouter"
-  | "fireworks";
+  | "fireworks"
+  | "webmcp";
 
 /** Targets whose output is a tool's parameters with an object root (`ObjectSchema`). */
 export type ObjectRootTargetId = Exclude<TargetId, "google" | "cca" | "llamacpp" | "xgrammar" | "llguidance">;
