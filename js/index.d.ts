@@ -83,6 +83,7 @@ export type ErrorCode =
   | "invalid-value"
   | "unsupported-input"
   | "wasm-load-failed"
+  | "webmcp-unavailable"
   | "internal";
 
 /** Options the core understands; unknown keys are an `invalid-options` error. */

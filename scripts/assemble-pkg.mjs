@@ -22,6 +22,8 @@ for (const file of readdirSync("js").filter((f) => f.endsWith(".mjs"))) copyFile
 // One declaration file serves both module kinds: it only declares exports.
 copyFileSync("js/index.d.ts", `${out}/index.d.ts`);
 copyFileSync("js/index.d.ts", `${out}/index.d.cts`);
+// Each subpath export's own declarations (ESM-only entries).
+for (const file of ["webmcp.d.ts"]) copyFileSync(`js/${file}`, `${out}/${file}`);
 
 // The glue, renamed so its module kind is explicit. wasm.mjs relies on the
 // reset hook; fail the build if a wasm-bindgen upgrade drops or renames it.
