@@ -56,7 +56,8 @@ export type TargetId =
   | "mistral"
   | "groq"
   | "openrouter"
-  | "fireworks";
+  | "fireworks"
+  | "webmcp";
 
 /** Targets whose output is a tool's parameters with an object root (`ObjectSchema`). */
 export type ObjectRootTargetId = Exclude<TargetId, "google" | "cca" | "llamacpp" | "xgrammar" | "llguidance">;
@@ -83,6 +84,7 @@ export type ErrorCode =
   | "unsupported-input"
   | "wasm-load-failed"
   | "missing-dependency"
+  | "webmcp-unavailable"
   | "internal";
 
 /** Options the core understands; unknown keys are an `invalid-options` error. */

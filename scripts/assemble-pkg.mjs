@@ -22,7 +22,7 @@ for (const file of readdirSync("js").filter((f) => f.endsWith(".mjs"))) copyFile
 // One declaration file serves both module kinds: it only declares exports.
 copyFileSync("js/index.d.ts", `${out}/index.d.ts`);
 copyFileSync("js/index.d.ts", `${out}/index.d.cts`);
-// The subpath exports' declarations (toolschema/mcp, /proxy, /ai-sdk, /sdk, ...), ESM only.
+// The subpath exports' declarations (toolschema/mcp, /proxy, /ai-sdk, /sdk, /cost, /webmcp), ESM only.
 for (const file of readdirSync("js").filter((f) => f.endsWith(".d.ts") && f !== "index.d.ts")) copyFileSync(`js/${file}`, `${out}/${file}`);
 // The contract per target: `toolschema explain` quotes the rule behind each change.
 copyFileSync("CONSTRAINTS.md", `${out}/CONSTRAINTS.md`);

@@ -143,6 +143,11 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 v("ref-with-siblings", path, "a $ref may not have sibling keywords".into());
             }
         }
+        // WebMCP: "additionalProperties:false" is the only form in the subset
+        // (webmachinelearning/webmcp#289); any other value throws at registration.
+        if caps.additional_false_only && m.field("additionalProperties").is_some_and(|a| a != &Value::Bool(false)) {
+            v("additional-properties-not-false", &path.child("additionalProperties"), format!("{} accepts additionalProperties only as false", target.id));
+        }
         if caps.closed_objects && types.contains(&"object") && m.field("additionalProperties") != Some(&Value::Bool(false)) {
             v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
         }

@@ -6,6 +6,7 @@ pub mod combinators;
 pub mod constants;
 pub mod enums;
 pub mod lone_any_of;
+pub mod maps;
 pub mod merge;
 pub mod never;
 pub mod regex;
@@ -13,6 +14,7 @@ pub mod shapes;
 pub mod spill;
 pub mod strict;
 pub mod tuples;
+pub mod type_unions;
 pub mod types;
 
 use crate::lookup::Fields;

@@ -8,6 +8,7 @@ pub mod google;
 pub mod grammar;
 pub mod mcp;
 pub mod openai;
+pub mod webmcp;
 
 use crate::passes::Pass;
 
@@ -107,6 +108,9 @@ pub struct Caps {
     /// recursive, the site refers to a `$defs` entry of the target with the
     /// siblings merged in.
     pub lone_refs: bool,
+    /// `additionalProperties` is accepted only as `false` (WebMCP's input
+    /// schema subset: webmachinelearning/webmcp#289).
+    pub additional_false_only: bool,
 }
 
 /// A provider's rule for tool (function) names: ASCII letters, digits, `_`
@@ -202,6 +206,7 @@ pub const BASE: Caps = Caps {
     lone_any_of: false,
     object_only_fields: false,
     lone_refs: false,
+    additional_false_only: false,
 };
 
 /// What the target does when its output still fails its checker.
@@ -250,6 +255,7 @@ pub static TARGETS: &[&Target] = &[
     &compat::OPENROUTER,
     &compat::FIREWORKS,
     &gemini_openai::GEMINI_OPENAI,
+    &webmcp::WEBMCP,
 ];
 
 pub fn get(id: &str) -> Option<&'static Target> {

@@ -112,7 +112,7 @@ describe("types", () => {
   test("ErrorCode lists every code the core and the JS layer throw", () => {
     const declared = dts.match(/export type ErrorCode =([^;]*);/)[1].match(/"[a-z-]+"/g).map((c) => JSON.parse(c));
     const rust = [...readFileSync(`${root}src/error.rs`, "utf8").matchAll(/=> "([a-z-]+)"/g)].map(([, c]) => c);
-    const js = ["cyclic-input", "invalid-value", "unsupported-input", "wasm-load-failed", "missing-dependency", "internal"];
+    const js = ["cyclic-input", "invalid-value", "unsupported-input", "wasm-load-failed", "missing-dependency", "webmcp-unavailable", "internal"];
     assert.deepEqual(declared.sort(), [...new Set([...rust, ...js])].sort());
   });
 

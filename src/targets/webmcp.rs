@@ -1,0 +1,88 @@
+//! WebMCP: tools a web page registers with `document.modelContext.registerTool()`
+//! for in-browser agents. The community group resolved that the browser
+//! validates tool input against a subset of JSON Schema 2020-12
+//! (https://www.w3.org/2026/03/05-webmachinelearning-minutes.html), and
+//! webmachinelearning/webmcp#289 defines it: only the keywords below pass the
+//! registration's meta-validation, `additionalProperties` only as `false`;
+//! `$ref`/`$defs`, `format`, `unevaluatedProperties`, `dependentRequired`,
+//! `dependentSchemas` and the content keywords make `registerTool()` throw a
+//! `TypeError` (web-platform-tests/wpt#62426 tests that). So refs are inlined,
+//! unions become `type` lists where that is exact (else collapsed), `const`
+//! becomes `enum`, and the rest is spilled into `description` or reported.
+use super::{Caps, OnViolation, Target, BASE};
+use crate::passes::{combinators, constants, maps, never, pass, shapes, spill, type_unions};
+
+/// The subset of webmachinelearning/webmcp#289.
+const KEYWORDS: &[&str] = &[
+    "type", "properties", "required", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
+    "maxLength", "pattern", "items", "prefixItems", "additionalProperties", "default", "description",
+];
+
+pub static WEBMCP: Target = Target {
+    id: "webmcp",
+    description: "WebMCP registerTool() inputSchema: the community group's validation subset (no $ref, anyOf or format)",
+    source: "https://github.com/webmachinelearning/webmcp/pull/289",
+    caps: Caps {
+        keep: Some(KEYWORDS),
+        recursion: false,
+        any_of: false,
+        one_of: false,
+        all_of: false,
+        negation: false,
+        root_object: true,
+        additional_false_only: true,
+        ..BASE
+    },
+    passes: &[
+        pass("const-to-enum", constants::const_to_enum),
+        pass("one-of-to-any-of", combinators::one_of_to_any_of),
+        pass("merge-all-of", combinators::merge_all_of),
+        pass("literal-unions", constants::literal_unions),
+        pass("splice-unions", combinators::splice_unions),
+        pass("type-unions", type_unions::type_unions),
+        // A never `items` closes a tuple: `maxItems`, which is then spilled.
+        pass("never-items", never::never_items),
+        pass("drop-not", never::drop_not),
+        pass("strip-unsupported", spill::strip_unsupported),
+        pass("additional-false-only", maps::additional_false_only),
+        pass("object-shapes", shapes::object_shapes),
+        pass("root-object", shapes::root_object),
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::check;
+    use serde_json::json;
+
+    fn codes(schema: serde_json::Value) -> Vec<(&'static str, String)> {
+        check(&schema, &super::WEBMCP).into_iter().map(|v| (v.code, v.pointer)).collect()
+    }
+
+    #[test]
+    fn what_registration_would_throw_on_is_a_violation() {
+        let s = json!({"type": "object", "$defs": {"D": {"type": "string"}},
+            "properties": {"r": {"$ref": "#/$defs/D"}, "f": {"type": "string", "format": "email"},
+                "u": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                "m": {"type": "object", "additionalProperties": {"type": "string"}},
+                "t": {"type": "object", "additionalProperties": true, "unevaluatedProperties": false}}});
+        let got = codes(s);
+        for (code, at) in [
+            ("forbidden-keyword", "/$defs"),
+            ("forbidden-keyword", "/properties/r/$ref"),
+            ("forbidden-keyword", "/properties/f/format"),
+            ("forbidden-keyword", "/properties/u/anyOf"),
+            ("additional-properties-not-false", "/properties/m/additionalProperties"),
+            ("additional-properties-not-false", "/properties/t/additionalProperties"),
+            ("forbidden-keyword", "/properties/t/unevaluatedProperties"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+        let subset = json!({"type": "object", "properties": {"a": {"type": ["string", "null"], "minLength": 1, "pattern": "^x",
+            "default": "x", "description": "d"}, "t": {"type": "array", "prefixItems": [{"type": "integer", "minimum": 0}],
+            "items": {"enum": [1, 2]}}}, "required": ["a"], "additionalProperties": false});
+        assert_eq!(codes(subset), []);
+    }
+}
