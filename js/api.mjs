@@ -121,7 +121,27 @@ export function normalizeTools(tools, options) {
     throw new ToolSchemaError("invalid-options", "", "normalizeTools needs options.target (a target id, see targets())");
   }
   const opts = JSON.stringify({ target, ...rest });
-  return memoize(tools, `tools\n${opts}`, (list) => call(glue.normalizeToolsJson, list, opts), (t) => toJsonText(withPlainSchemas(t)));
+  const result = memoize(tools, `tools\n${opts}`, (list) => call(glue.normalizeToolsJson, list, opts), (t) => toJsonText(withPlainSchemas(t)));
+  return { tools: ownWrappers(result.tools), telemetry: result.telemetry };
+}
+
+// The cached answer is frozen and shared, but SDKs edit the tools they are
+// given in place: @google/genai's request path assigns each function
+// declaration's `parameters` (tTool), and a frozen declaration makes that a
+// TypeError. So each call hands out its own copies of the list and of every
+// tool (and OpenAI's `function` object): only the schemas inside are the
+// shared, frozen ones, and no SDK was seen to edit those.
+function ownWrappers(list) {
+  const entries = toolEntries(list);
+  if (entries === undefined) return list;
+  return withTools(list, entries, entries.map(({ tool }) => ownTool(tool)));
+}
+
+function ownTool(tool) {
+  if (typeof tool !== "object" || tool === null || Array.isArray(tool)) return tool;
+  const copy = { ...tool };
+  if (typeof copy.function === "object" && copy.function !== null && !Array.isArray(copy.function)) copy.function = { ...copy.function };
+  return copy;
 }
 
 /**

@@ -264,8 +264,9 @@ export interface NormalizeToolsOptions extends NormalizeOptions {
 
 /**
  * Normalizes every schema of a tool list (OpenAI, Responses, Anthropic, MCP, Gemini, or an MCP tools/list response), keeping its shape.
- * The result is deep-frozen like `normalize`'s; `tools` keeps the input's type (not `readonly`) so that it passes
- * straight to an SDK's `tools` parameter, which is typed as a mutable array.
+ * `tools` keeps the input's type (not `readonly`) so that it passes straight to an SDK's `tools` parameter: every call
+ * returns its own copy of the list and of each tool (SDKs such as @google/genai edit them in place), while the schemas
+ * inside and the telemetry are deep-frozen and shared with earlier calls, like `normalize`'s results.
  */
 export declare function normalizeTools<T>(tools: T, options: NormalizeToolsOptions): { readonly tools: T; readonly telemetry: ToolsTelemetry };
 

@@ -280,7 +280,10 @@ describe("normalizeTools", () => {
   test("the same tool list again is an identity hit; a tool's schema edited in place is not", () => {
     const tools = list();
     const first = ts.normalizeTools(tools, { target: "google" });
-    assert.equal(ts.normalizeTools(tools, { target: "google" }), first);
+    // A hit shares the frozen schemas and telemetry; the list and tools are each call's own (see tools.test.mjs).
+    const again = ts.normalizeTools(tools, { target: "google" });
+    assert.equal(again.tools[0].inputSchema, first.tools[0].inputSchema);
+    assert.equal(again.telemetry, first.telemetry);
     tools[0].inputSchema.properties.name.maxLength = 9;
     const edited = ts.normalizeTools(tools, { target: "google" });
     assert.notDeepEqual(edited.tools[0].inputSchema, first.tools[0].inputSchema);

@@ -136,3 +136,40 @@ test("a tool passed where a schema is expected is not-a-schema naming the slot",
   throwsCode(assert, () => ts.normalizeSchemaForGoogle({ type: "function", function: { name: "f", parameters: {} } }), "not-a-schema");
   throwsCode(assert, () => ts.checkSchema({ name: "f", input_schema: {} }, "anthropic"), "not-a-schema");
 });
+
+test("the tools handed out can be edited by the SDK they go to: @google/genai's request path", async () => {
+  const http = await import("node:http");
+  const { GoogleGenAI } = await import("@google/genai");
+  const list = [{ functionDeclarations: [{ name: "lookup", description: "d", parameters: { type: "object", properties: { id: { type: ["string", "null"] } } } }] }];
+  const first = ts.normalizeTools(list, { target: "google" });
+  const again = ts.normalizeTools(list, { target: "google" });
+  // Each call its own wrappers; the schema the cache holds is shared and frozen.
+  assert.notEqual(first.tools, again.tools);
+  assert.notEqual(first.tools[0].functionDeclarations[0], again.tools[0].functionDeclarations[0]);
+  assert.equal(first.tools[0].functionDeclarations[0].parameters, again.tools[0].functionDeclarations[0].parameters);
+  assert.ok(Object.isFrozen(first.tools[0].functionDeclarations[0].parameters));
+  assert.ok(Object.isFrozen(first.telemetry));
+  let body;
+  const server = http.createServer((req, res) => {
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      body = JSON.parse(text);
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text: "ok" }] } }] }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const ai = new GoogleGenAI({ apiKey: "test", httpOptions: { baseUrl: `http://127.0.0.1:${server.address().port}` } });
+    const answer = await ai.models.generateContent({ model: "gemini-2.5-flash", contents: "hi", config: { tools: first.tools } });
+    assert.equal(answer.text, "ok");
+    const sent = body.tools[0].functionDeclarations[0];
+    assert.equal(sent.name, "lookup");
+    assert.equal(sent.parameters.properties.id.nullable, true);
+  } finally {
+    server.close();
+  }
+  // What the SDK did to its copy is not seen by the next call.
+  assert.deepEqual(ts.normalizeTools(list, { target: "google" }).tools[0].functionDeclarations[0].parameters, again.tools[0].functionDeclarations[0].parameters);
+});
