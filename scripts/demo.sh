@@ -2,7 +2,8 @@
 # `make demo`: the CLI normalizes the bundled real tool list (an MCP
 # tools/list response, examples/) for every target the build reports, writes
 # each result to build/demo/<target>.json and prints one summary line per
-# target. Expects pkg/ to be built.
+# target, restores a strict model's call with the CLI, then runs the edge
+# proxy end to end. Expects pkg/ to be built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,3 +41,6 @@ args=$(node -e '
 echo "round trip for $(node -e 'console.log(JSON.parse(process.argv[1]).name)' "$first") (openai-strict): the model sent $args"
 printf '%s' "$args" | "${cli[@]}" restore --target openai-strict --schema build/demo/tool.json --report --compact - 2>&1 | sed 's/^/  /'
 
+# The same way back inside an agent's traffic: toolschema/proxy in front of a
+# model server, over HTTP on 127.0.0.1 (examples/proxy-demo.mjs).
+node examples/proxy-demo.mjs "$input"

@@ -333,3 +333,15 @@ async function freePort() {
   return port;
 }
 
+
+test("make demo's proxy step: a strict model's nulls never reach the client (examples/proxy-demo.mjs)", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const run = spawnSync(process.execPath, [`${root}examples/proxy-demo.mjs`], { encoding: "utf8", timeout: 30_000 });
+  assert.equal(run.status, 0, run.stderr);
+  const model = run.stdout.match(/the model called it with (\{.*\})/)?.[1];
+  const client = run.stdout.match(/the client received +(\{.*\})/)?.[1];
+  assert.ok(model && client, run.stdout);
+  assert.ok(Object.values(JSON.parse(model)).includes(null));
+  assert.ok(!Object.values(JSON.parse(client)).includes(null));
+  assert.match(run.stdout, /26 tools sent by the client; the model server received 26 with strict: true/);
+});
