@@ -156,7 +156,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             // properties (a scan per property made large strict schemas quadratic).
             let mut required: Vec<&str> =
                 m.field("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-            required.sort_unstable();
+            crate::sort::sort(&mut required);
             if let Some(Value::Object(props)) = m.field("properties") {
                 for name in props.keys() {
                     if required.binary_search(&name.as_str()).is_err() {
@@ -214,7 +214,7 @@ fn distinct_strings(items: &[Value]) -> bool {
         return items.iter().enumerate().all(|(i, x)| !items[..i].contains(x));
     }
     let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
-    names.sort_unstable();
+    crate::sort::sort(&mut names);
     names.windows(2).all(|w| w[0] != w[1])
 }
 

@@ -21,6 +21,7 @@ pub mod pointer;
 pub mod refs;
 pub mod report;
 pub mod route;
+pub mod sort;
 pub mod targets;
 pub mod tools;
 pub mod walk;

@@ -236,7 +236,7 @@ fn measure(out: &[Value], reports: &[ToolReport], ceiling: crate::targets::ListC
         return ListSize { bytes, limit: ceiling.max_bytes, drop };
     };
     let mut order: Vec<usize> = (0..sizes.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), i));
+    crate::sort::sort_by_key(&mut order, |&i| (std::cmp::Reverse(sizes[i]), i));
     let mut left = bytes;
     for i in order {
         if left <= limit {
@@ -344,7 +344,7 @@ fn fit_budget(
             (r.index, budget_use(get_path(&out[r.index], slot).unwrap_or(&Value::Null)))
         })
         .collect();
-    strict.sort_by_key(|(i, (o, u))| (o + u, *i));
+    crate::sort::sort_by_key(&mut strict, |(i, (o, u))| (o + u, *i));
     let (mut n, mut used_o, mut used_u) = (0, 0, 0);
     let relaxed = target.relaxed.and_then(crate::targets::get);
     for (index, (o, u)) in strict {

@@ -69,7 +69,7 @@ impl Outcome {
         self.items = self.items.max(items);
         self.all_items |= all;
         self.contained.extend(contained);
-        self.contained.sort_unstable();
+        crate::sort::sort(&mut self.contained);
         self.contained.dedup();
     }
 }
@@ -351,7 +351,7 @@ impl<'d> Validator<'d> {
             // Sorted by canonical text: equal items sit side by side.
             let mut keyed: Vec<(String, usize)> = items.iter().enumerate().map(|(i, item)| (canonical(item), i)).collect();
             self.steps += keyed.len();
-            keyed.sort_unstable();
+            crate::sort::sort(&mut keyed);
             let first_repeat = keyed.windows(2).filter(|w| w[0].0 == w[1].0).map(|w| (w[0].1, w[1].1)).min_by_key(|&(_, later)| later);
             if let Some((j, i)) = first_repeat {
                 let msg = format!("{at} must not repeat items: items {j} and {i} are equal ({})", preview(&items[i]));
@@ -875,7 +875,7 @@ fn canonical(v: &Value) -> String {
         ),
         Value::Object(m) => {
             let mut entries: Vec<(&String, &Value)> = m.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
             let parts: Vec<String> = entries
                 .iter()
                 .map(|(k, v)| format!("{}:{}", Value::String((*k).clone()), canonical(v)))

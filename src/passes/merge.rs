@@ -184,7 +184,7 @@ impl SharedMembers {
             Some(Value::Object(props)) => props.keys().cloned().collect(),
             _ => Vec::new(),
         };
-        properties.sort_unstable();
+        crate::sort::sort(&mut properties);
         SharedMembers { properties, items: true, additional: true }
     }
 
@@ -199,7 +199,7 @@ impl SharedMembers {
             }
         }
         let mut properties: Vec<String> = seen.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
-        properties.sort_unstable();
+        crate::sort::sort(&mut properties);
         SharedMembers { properties, items: twice("items"), additional: twice("additionalProperties") }
     }
 

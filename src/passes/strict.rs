@@ -139,7 +139,7 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
     let Some(Value::Object(props)) = node.field_mut("properties") else { return Ok(()) };
     // Sorted for the lookups below: a scan per property is quadratic at thousands.
     let mut required: Vec<&str> = required.iter().map(String::as_str).collect();
-    required.sort_unstable();
+    crate::sort::sort(&mut required);
     let mut all = Vec::with_capacity(props.len());
     for (name, schema) in props.iter_mut() {
         all.push(Value::String(name.clone()));

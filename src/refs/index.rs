@@ -189,7 +189,7 @@ impl Index {
         let mut targets: Vec<Pointer> = refs.iter().map(|(_, t)| t.clone()).collect();
         targets.push(Pointer::root());
         // Any total order does for deduplication; the rendered text needs no allocation.
-        targets.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        crate::sort::sort_by(&mut targets, |a, b| a.as_str().cmp(b.as_str()));
         targets.dedup();
         let number: HashMap<&str, usize> = targets.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
         const CONSUMING: &[&str] =

@@ -238,7 +238,7 @@ pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
     // of every site inside it. Sorted, the sites inside a target are one run:
     // its own pointer, then those that continue it with `/` (which sorts right
     // before `0`), so each target taken costs a binary search and its run.
-    edges.sort_unstable();
+    crate::sort::sort(&mut edges);
     let mut excluded: HashSet<String> = HashSet::new();
     frontier.retain(|t| excluded.insert(t.clone()));
     while let Some(t) = frontier.pop() {
