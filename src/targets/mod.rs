@@ -269,3 +269,6 @@ pub fn ids() -> Vec<&'static str> {
 /// Cloud Code Assist's acceptance rules with no rewrite rules: the gate alone.
 #[cfg(test)]
 pub static CCA_GATE_ONLY: Target = Target { passes: &[], relaxed: None, ..google::CCA };
+
+#[cfg(test)]
+mod order;
