@@ -125,7 +125,7 @@ enum Site {
 }
 
 fn site(
-    target: &crate::targets::Target,
+    target: &crate::profile::Profile,
     node: &Map<String, Value>,
     to: &Pointer,
     cyclic: &HashSet<Pointer>,
@@ -156,7 +156,7 @@ fn site(
 /// definition that reached itself only through a tuple is no longer recursive
 /// once they are stripped. A second run would then inline what the first kept;
 /// the pipeline runs again instead (`lib.rs`), so one call gives the fixed point.
-pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
+pub fn settled(out: &Value, target: &crate::profile::Profile) -> bool {
     let mut any = false;
     crate::walk::visit(out, &mut Pointer::root(), &mut |node, _| {
         any |= node
@@ -379,7 +379,7 @@ impl<'d> Expander<'d> {
             }
         } else {
             match site(
-                cx.target,
+                &cx.target,
                 node,
                 &target,
                 &self.cyclic,

@@ -1,7 +1,8 @@
 //! Anthropic Messages tools, native and strict, and Claude on Amazon Bedrock
 //! (providers.md §2 "Anthropic"; the SDK's `transform_schema` [A3]).
 use crate::lookup::Fields;
-use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
+use super::Target;
+use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
 
 /// What the Anthropic SDK's `transform_schema` keeps; every other keyword is
@@ -83,7 +84,7 @@ pub static ANTHROPIC_STRICT: Target = Target {
         recursion: false,
         typed_nodes: true,
         closed_objects: true,
-        request_budget: Some(super::RequestBudget { tools: 20, optional: 24, unions: 16 }),
+        request_budget: Some(crate::profile::RequestBudget { tools: 20, optional: 24, unions: 16 }),
         ..ANTHROPIC_CAPS
     },
     passes: &[

@@ -1,7 +1,8 @@
 //! OpenAI-compatible providers with their own validators (providers.md §2 and
 //! the failures F25-F32). Each states only what differs from OpenAI's shape rules.
 use super::openai::{OPENAI_CAPS, SHAPE_PASSES, STRICT_CAPS, STRICT_PASSES};
-use super::{Caps, OnViolation, Target, TypeArrays};
+use super::Target;
+use crate::profile::{Caps, OnViolation, TypeArrays};
 use crate::passes::{combinators, constants, never, pass, shapes, spill, types};
 
 /// xAI tools are always strict: an object root without non-object branches

@@ -7,7 +7,8 @@
 //! Unknown name ...", pontus-espe/agent-sdk-go#23), and objects without
 //! `properties`. What is left is the keyword set that endpoint was seen to take.
 use super::google::GOOGLE;
-use super::{Caps, OnViolation, Target};
+use super::Target;
+use crate::profile::{Caps, OnViolation};
 use crate::passes::{bounds, combinators, constants, enums, lone_any_of, pass, shapes, spill, types};
 
 const KEYWORDS: &[&str] =

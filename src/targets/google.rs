@@ -1,7 +1,8 @@
 //! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
-use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
+use super::Target;
+use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enums, lone_any_of, pass, shapes, spill, types};
 
 /// Fields of the `Schema` proto kept on the wire. `format`, `pattern`, bounds and

@@ -4,7 +4,8 @@
 //! they cannot express without an error, so the rules aim at fidelity: rewrite
 //! into forms they enforce, and report what cannot be kept.
 use crate::lookup::Fields;
-use super::{Caps, ListCeiling, OnViolation, Target, BASE};
+use super::Target;
+use crate::profile::{Caps, ListCeiling, OnViolation, BASE};
 use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict};
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs

@@ -1,6 +1,7 @@
 //! OpenAI: non-strict function calling, the Responses family, and strict mode
 //! (Structured Outputs "Supported schemas", providers.md §2; seed 003 §1).
-use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
+use super::Target;
+use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
 
 /// Non-strict tools: keywords are hints, but the shape is still validated

@@ -9,7 +9,8 @@
 //! `TypeError` (web-platform-tests/wpt#62426 tests that). So refs are inlined,
 //! unions become `type` lists where that is exact (else collapsed), `const`
 //! becomes `enum`, and the rest is spilled into `description` or reported.
-use super::{Caps, OnViolation, Target, BASE};
+use super::Target;
+use crate::profile::{Caps, OnViolation, BASE};
 use crate::passes::{combinators, constants, maps, never, pass, shapes, spill, type_unions};
 
 /// The subset of webmachinelearning/webmcp#289.
