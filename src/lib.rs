@@ -119,16 +119,17 @@ pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options
 fn normalize_owned(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
     opts.validate()?;
     let mut cx = target.cx(opts);
+    let policy = target.ref_policy(opts);
     match target.on_violation {
         OnViolation::Report => {
-            let out = run(input.value, &mut cx)?;
+            let out = run(input.value, &policy, &mut cx)?;
             for v in check(&out, target) {
                 cx.report.lossy("residual-violation", &Pointer::root(), format!("{} at {:?}: {}", v.code, v.pointer, v.message));
             }
             Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::Fallback => {
-            let out = run(input.value, &mut cx)?;
+            let out = run(input.value, &policy, &mut cx)?;
             let violations = check(&out, target);
             let Some(first) = violations.first() else {
                 return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
@@ -145,15 +146,15 @@ fn normalize_owned(input: Input<'_>, target: &Target, opts: &Options) -> Result<
             Ok(Normalized { schema: cca_fallback(), strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::FailOpen => {
-            let result = run(input.value, &mut cx);
-            strict_outcome(target, input.again, result, cx)
+            let result = run(input.value, &policy, &mut cx);
+            strict_outcome(target, &policy, input.again, result, cx)
         }
     }
 }
 
 /// OpenAI strict: `strict: true` only for a schema the checker accepts; otherwise
 /// the non-strict OpenAI output with `strict: false` (contract §1.5, §1.6).
-fn strict_outcome(target: &Target, again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Normalized> {
+fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Normalized> {
     if cx.opts.strict_stage == options::StrictStage::Sanitize {
         return Ok(Normalized { schema: result?, strict: None, strict_error: None, report: cx.report });
     }
@@ -181,7 +182,7 @@ fn strict_outcome(target: &Target, again: Again<'_>, result: Result<Value>, cx: 
     // into the object): strict mode then takes the relaxed form, which is what
     // normalizing the fallback again would give, so the call stays idempotent.
     let mut retry = target.cx(cx.opts);
-    if let Ok(out) = run(fallback.schema.clone(), &mut retry) {
+    if let Ok(out) = run(fallback.schema.clone(), policy, &mut retry) {
         if check(&out, target).is_empty() {
             let mut report = fallback.report;
             report.lossy |= retry.report.lossy;
@@ -210,26 +211,26 @@ fn strict_outcome(target: &Target, again: Again<'_>, result: Result<Value>, cx: 
 /// definition that a previous run's rules left without its recursion).
 const MAX_SETTLE_RUNS: usize = 4;
 
-fn run(schema: Value, cx: &mut Cx) -> Result<Value> {
-    let (mut out, mut had_refs) = run_once(schema, cx)?;
+fn run(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
+    let (mut out, mut had_refs) = run_once(schema, policy, cx)?;
     // Recursion is decided on the input's ref graph, before the target's rules
     // strip keywords; when they strip the edge that closed a cycle, the output
     // normalized again would differ, so it is (see `refs::settled`). Only
     // inlining writes `$ref`, so a run that met none is settled.
     for _ in 0..MAX_SETTLE_RUNS {
-        if !had_refs || refs::settled(&out, &cx.target) {
+        if !had_refs || refs::settled(&out, policy) {
             break;
         }
         cx.count("cyclesDissolved");
         cx.null_dropped.clear();
         cx.closed.clear();
-        (out, had_refs) = run_once(out, cx)?;
+        (out, had_refs) = run_once(out, policy, cx)?;
     }
     Ok(out)
 }
 
 /// One run of the pipeline; also says whether the input held a `$ref`.
-fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
+fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value, bool)> {
     let mut doc = match schema {
         Value::Object(_) => schema,
         Value::Bool(true) => json!({}),
@@ -263,7 +264,7 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
         resolution_keys |= refs::has_resolution_keys(m);
     })?;
     let mut out = if had_refs {
-        let mut out = refs::inline(&doc, &moves, cx)?;
+        let mut out = refs::inline(&doc, &moves, policy, cx)?;
         // Inlining can bring never-schemas where the first prune could not see them.
         prune_all(&mut out, cx)?;
         out

@@ -41,6 +41,19 @@ impl Target {
     pub fn cx<'t>(&'t self, opts: &'t Options) -> Cx<'t> {
         Cx::new(self.profile(), self.passes, opts)
     }
+
+    /// What `$ref` resolution needs of this target, with the call's budgets.
+    pub fn ref_policy(&self, opts: &Options) -> crate::refs::Policy {
+        let caps = &self.caps;
+        crate::refs::Policy {
+            recursion: caps.recursion,
+            inline_refs: caps.inline_refs,
+            root_refs: caps.root_refs,
+            lone_refs: caps.lone_refs,
+            size_budget: opts.size_budget(caps),
+            max_inline_depth: opts.max_inline_depth(caps),
+        }
+    }
 }
 
 pub static TARGETS: &[&Target] = &[
