@@ -1,8 +1,8 @@
 //! MCP `inputSchema` ingestion (seed 000 `normalizeSchemaForMCP`; MCP 2025-11-25
 //! "JSON Schema Usage": 2020-12 by default, root `type: "object"`).
-use super::Target;
-use crate::profile::{OnViolation, BASE};
 use crate::passes::{pass, shapes, Pass};
+use crate::profile::{OnViolation, BASE};
+use super::Target;
 
 pub static MCP: Target = Target {
     id: "mcp",

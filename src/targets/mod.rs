@@ -9,6 +9,7 @@ pub mod google;
 pub mod grammar;
 pub mod mcp;
 pub mod openai;
+pub mod sequences;
 pub mod webmcp;
 
 use crate::options::Options;
