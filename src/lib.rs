@@ -18,6 +18,7 @@ pub mod lookup;
 pub mod options;
 pub mod passes;
 pub mod pointer;
+pub mod profile;
 pub mod refs;
 pub mod report;
 pub mod route;
@@ -42,7 +43,7 @@ use pointer::Pointer;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
-use targets::OnViolation;
+use profile::OnViolation;
 use walk::Cx;
 
 /// The result of one normalization.
@@ -118,17 +119,18 @@ pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options
 
 fn normalize_owned(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
     opts.validate()?;
-    let mut cx = Cx::new(target, opts);
+    let mut cx = target.cx(opts);
+    let policy = target.ref_policy(opts);
     match target.on_violation {
         OnViolation::Report => {
-            let out = run(input.value, &mut cx)?;
+            let out = run(input.value, &policy, &mut cx)?;
             for v in check(&out, target) {
                 cx.report.lossy("residual-violation", &Pointer::root(), format!("{} at {:?}: {}", v.code, v.pointer, v.message));
             }
             Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::Fallback => {
-            let out = run(input.value, &mut cx)?;
+            let out = run(input.value, &policy, &mut cx)?;
             let violations = check(&out, target);
             let Some(first) = violations.first() else {
                 return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
@@ -145,20 +147,20 @@ fn normalize_owned(input: Input<'_>, target: &Target, opts: &Options) -> Result<
             Ok(Normalized { schema: cca_fallback(), strict: None, strict_error: None, report: cx.report })
         }
         OnViolation::FailOpen => {
-            let result = run(input.value, &mut cx);
-            strict_outcome(input.again, result, cx)
+            let result = run(input.value, &policy, &mut cx);
+            strict_outcome(target, &policy, input.again, result, cx)
         }
     }
 }
 
 /// OpenAI strict: `strict: true` only for a schema the checker accepts; otherwise
 /// the non-strict OpenAI output with `strict: false` (contract §1.5, §1.6).
-fn strict_outcome(again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Normalized> {
+fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Normalized> {
     if cx.opts.strict_stage == options::StrictStage::Sanitize {
         return Ok(Normalized { schema: result?, strict: None, strict_error: None, report: cx.report });
     }
     let failure = match &result {
-        Ok(out) => check(out, cx.target).into_iter().next(),
+        Ok(out) => check(out, target).into_iter().next(),
         Err(Error::StrictUnrepresentable { pointer, message }) => {
             Some(Violation { code: "strict-unrepresentable", pointer: pointer.to_string(), message: message.clone() })
         }
@@ -170,7 +172,7 @@ fn strict_outcome(again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Nor
     // The rejected output is not needed any more: freed before the relaxed runs,
     // it does not add to the call's peak memory.
     drop(result);
-    let relaxed = cx.target.relaxed.and_then(targets::get).unwrap_or(&targets::openai::OPENAI);
+    let relaxed = target.relaxed.and_then(targets::get).unwrap_or(&targets::openai::OPENAI);
     let fallback = match again.value(cx.opts)? {
         Cow::Borrowed(schema) => normalize(schema, relaxed, cx.opts)?,
         // Parsed again for this run only: taken over, not copied.
@@ -180,9 +182,9 @@ fn strict_outcome(again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Nor
     // could not represent (a root union of an object and a string is merged
     // into the object): strict mode then takes the relaxed form, which is what
     // normalizing the fallback again would give, so the call stays idempotent.
-    let mut retry = Cx::new(cx.target, cx.opts);
-    if let Ok(out) = run(fallback.schema.clone(), &mut retry) {
-        if check(&out, cx.target).is_empty() {
+    let mut retry = target.cx(cx.opts);
+    if let Ok(out) = run(fallback.schema.clone(), policy, &mut retry) {
+        if check(&out, target).is_empty() {
             let mut report = fallback.report;
             report.lossy |= retry.report.lossy;
             report.diagnostics.extend(retry.report.diagnostics);
@@ -200,7 +202,7 @@ fn strict_outcome(again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Nor
         &Pointer::root(),
         format!(
             "{} cannot represent this schema ({} at {:?}: {}); it is sent as {} without strict",
-            cx.target.id, failure.code, failure.pointer, failure.message, relaxed.id
+            target.id, failure.code, failure.pointer, failure.message, relaxed.id
         ),
     );
     Ok(Normalized { schema: fallback.schema, strict: Some(false), strict_error: Some(failure), report })
@@ -210,26 +212,26 @@ fn strict_outcome(again: Again<'_>, result: Result<Value>, cx: Cx) -> Result<Nor
 /// definition that a previous run's rules left without its recursion).
 const MAX_SETTLE_RUNS: usize = 4;
 
-fn run(schema: Value, cx: &mut Cx) -> Result<Value> {
-    let (mut out, mut had_refs) = run_once(schema, cx)?;
+fn run(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
+    let (mut out, mut had_refs) = run_once(schema, policy, cx)?;
     // Recursion is decided on the input's ref graph, before the target's rules
     // strip keywords; when they strip the edge that closed a cycle, the output
     // normalized again would differ, so it is (see `refs::settled`). Only
     // inlining writes `$ref`, so a run that met none is settled.
     for _ in 0..MAX_SETTLE_RUNS {
-        if !had_refs || refs::settled(&out, cx.target) {
+        if !had_refs || refs::settled(&out, policy) {
             break;
         }
         cx.count("cyclesDissolved");
         cx.null_dropped.clear();
         cx.closed.clear();
-        (out, had_refs) = run_once(out, cx)?;
+        (out, had_refs) = run_once(out, policy, cx)?;
     }
     Ok(out)
 }
 
 /// One run of the pipeline; also says whether the input held a `$ref`.
-fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
+fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value, bool)> {
     let mut doc = match schema {
         Value::Object(_) => schema,
         Value::Bool(true) => json!({}),
@@ -263,7 +265,7 @@ fn run_once(schema: Value, cx: &mut Cx) -> Result<(Value, bool)> {
         resolution_keys |= refs::has_resolution_keys(m);
     })?;
     let mut out = if had_refs {
-        let mut out = refs::inline(&doc, &moves, cx)?;
+        let mut out = refs::inline(&doc, &moves, policy, cx)?;
         // Inlining can bring never-schemas where the first prune could not see them.
         prune_all(&mut out, cx)?;
         out

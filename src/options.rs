@@ -76,11 +76,11 @@ impl Default for Options {
 }
 
 impl Options {
-    pub fn size_budget(&self, caps: &crate::targets::Caps) -> usize {
+    pub fn size_budget(&self, caps: &crate::profile::Caps) -> usize {
         self.size_budget.unwrap_or(caps.size_budget)
     }
 
-    pub fn max_inline_depth(&self, caps: &crate::targets::Caps) -> usize {
+    pub fn max_inline_depth(&self, caps: &crate::profile::Caps) -> usize {
         self.max_inline_depth.unwrap_or(caps.max_inline_depth)
     }
 

@@ -148,7 +148,7 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
                 set_path(&mut tool_out, slot, crate::cca_fallback());
                 // The empty object schema is not a strict one, whether or not the
                 // tool format has a `strict` field to say so (MCP's has none).
-                if target.on_violation == crate::targets::OnViolation::FailOpen {
+                if target.on_violation == crate::profile::OnViolation::FailOpen {
                     if let Some(sp) = strict_slot {
                         set_path(&mut tool_out, sp, Value::Bool(false));
                     }
@@ -227,7 +227,7 @@ fn rename(
 
 /// The size of the output tools as compact JSON (what a client sends), and,
 /// past the target's ceiling, the tools to drop or shorten.
-fn measure(out: &[Value], reports: &[ToolReport], ceiling: crate::targets::ListCeiling, target: &Target, diagnostics: &mut Vec<Diagnostic>) -> ListSize {
+fn measure(out: &[Value], reports: &[ToolReport], ceiling: crate::profile::ListCeiling, target: &Target, diagnostics: &mut Vec<Diagnostic>) -> ListSize {
     let sizes: Vec<usize> = out.iter().map(|t| serde_json::to_string(t).map_or(0, |s| s.len())).collect();
     // `[`, `]` and a comma between two tools.
     let bytes = sizes.iter().sum::<usize>() + 2 + sizes.len().saturating_sub(1);
@@ -332,7 +332,7 @@ fn fit_budget(
     tools: &[&Value],
     out: &mut [Value],
     reports: &mut [ToolReport],
-    budget: crate::targets::RequestBudget,
+    budget: crate::profile::RequestBudget,
     target: &Target,
     opts: &Options,
 ) -> Result<(), Error> {

@@ -4,13 +4,32 @@ use crate::error::{Error, Result};
 use crate::keywords::{self, Slot};
 use crate::options::Options;
 use crate::pointer::Pointer;
+use crate::profile::Profile;
 use crate::report::Report;
-use crate::targets::Target;
 use serde_json::{Map, Value};
 
-/// Per-call state shared by every pass: target, options, report, and where we are.
+/// Which part of a pipeline a rule belongs to (only OpenAI strict has two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Sanitize,
+    Enforce,
+}
+
+/// A rule applied to one schema node (the rules are in `passes/`; a target's
+/// ordered list of them travels in `Cx::rules`).
+#[derive(Clone, Copy)]
+pub struct Pass {
+    pub name: &'static str,
+    pub stage: Stage,
+    pub run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>,
+}
+
+/// Per-call state shared by every pass: what the target expresses, its rules,
+/// options, report, and where we are.
 pub struct Cx<'t> {
-    pub target: &'t Target,
+    pub target: Profile,
+    /// The target's rules in order (`passes::apply` runs them on each node).
+    pub rules: &'t [Pass],
     pub opts: &'t Options,
     pub report: Report,
     pub path: Pointer,
@@ -62,9 +81,10 @@ pub(crate) fn stack_left() -> usize {
 pub const MAX_REPEATS: usize = 64;
 
 impl<'t> Cx<'t> {
-    pub fn new(target: &'t Target, opts: &'t Options) -> Self {
+    pub fn new(target: Profile, rules: &'t [Pass], opts: &'t Options) -> Self {
         Cx {
             target,
+            rules,
             opts,
             report: Report::default(),
             path: Pointer::root(),

@@ -28,7 +28,7 @@ pub(super) struct Widened {
 }
 
 impl Widened {
-    pub(super) fn by(caps: &crate::targets::Caps) -> Widened {
+    pub(super) fn by(caps: &crate::profile::Caps) -> Widened {
         Widened { null: !caps.null_type, literals: !caps.keeps("const") && !caps.keeps("enum") }
     }
 }

@@ -72,7 +72,7 @@ impl Original {
             ..Options::default()
         };
         let mcp = targets::get("mcp").expect("the mcp target exists");
-        let mut cx = walk::Cx::new(mcp, &opts);
+        let mut cx = mcp.cx(&opts);
         let moves = if root.is_object() {
             draft::upgrade(&mut root, &mut cx)?
         } else {

@@ -58,7 +58,7 @@ mod tests {
     fn run(schema: Value) -> Value {
         let target = crate::targets::get("openai").unwrap();
         let opts = crate::Options::default();
-        let mut cx = Cx::new(target, &opts);
+        let mut cx = target.cx(&opts);
         let Value::Object(mut m) = schema else { unreachable!() };
         exclusive_to_inclusive(&mut m, &mut cx).unwrap();
         Value::Object(m)

@@ -4,7 +4,7 @@ use super::merge::{as_written, as_written_with, conjoin, is_object_like, reads_a
 use super::types::{is_typed, single_type};
 use super::{apply, is_annotation, is_null_schema};
 use crate::error::Result;
-use crate::targets::OnViolation;
+use crate::profile::OnViolation;
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};
 

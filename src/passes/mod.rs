@@ -20,21 +20,8 @@ pub mod types;
 use crate::lookup::Fields;
 use crate::error::Result;
 use crate::walk::Cx;
+pub use crate::walk::{Pass, Stage};
 use serde_json::{Map, Value};
-
-/// Which part of a pipeline a rule belongs to (only OpenAI strict has two).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
-    Sanitize,
-    Enforce,
-}
-
-/// A rule applied to one schema node.
-pub struct Pass {
-    pub name: &'static str,
-    pub stage: Stage,
-    pub run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>,
-}
 
 pub const fn pass(name: &'static str, run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>) -> Pass {
     Pass { name, stage: Stage::Sanitize, run }
@@ -52,7 +39,7 @@ pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // run's never-prune would take it.
     crate::prune_never(node, cx);
     types::narrow_to_values(node);
-    for p in cx.target.passes {
+    for p in cx.rules {
         if p.stage == Stage::Enforce && cx.opts.strict_stage == crate::options::StrictStage::Sanitize {
             continue;
         }

@@ -17,7 +17,7 @@
 use super::{apply, is_never};
 use crate::error::{Error, Result};
 use crate::lookup::Fields;
-use crate::targets::OnViolation;
+use crate::profile::OnViolation;
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};
 
@@ -44,7 +44,7 @@ pub fn to_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bool> {
     let closed = rest.is_none();
     // `maxItems` says a closed tuple's length where the target keeps it (and
     // strict mode's constraint stripping, which ran before, would not remove it).
-    let strips_bounds = cx.opts.strip_strict_constraints && cx.target.passes.iter().any(|p| p.name == "strip-constraints");
+    let strips_bounds = cx.opts.strip_strict_constraints && cx.rules.iter().any(|p| p.name == "strip-constraints");
     let pin_length = closed && max_items.map_or(true, |m| m > n as u64);
     let can_pin = caps.keeps("maxItems") && !strips_bounds;
     let homogeneous = members.iter().all(|m| *m == members[0]) && rest.as_ref().map_or(true, |r| *r == members[0]);

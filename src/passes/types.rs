@@ -3,7 +3,7 @@ use crate::lookup::Fields;
 use super::{apply_branch, is_annotation, types_of};
 use crate::error::Result;
 use crate::keywords::{self, applies_to};
-use crate::targets::TypeArrays;
+use crate::profile::TypeArrays;
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};
 

@@ -10,6 +10,7 @@
 //! cut after `maxRecursion` expansions where it does not. Otherwise this module
 //! never rewrites keywords other than `$ref` and its bookkeeping.
 pub(crate) mod index;
+mod policy;
 
 use crate::lookup::Fields;
 use crate::draft::Moves;
@@ -18,6 +19,7 @@ use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
 use crate::walk::Cx;
 use index::Index;
+pub use policy::Policy;
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
 
@@ -55,10 +57,10 @@ pub(crate) fn strip_resolution_keys(value: &mut Value) {
 }
 
 /// Inlines every resolvable `$ref` of `doc` (already upgraded to 2020-12).
-pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
+pub fn inline(doc: &Value, moves: &Moves, policy: &Policy, cx: &mut Cx) -> Result<Value> {
     let index = Index::build(doc);
     let (cyclic, barren) = index.cycles(doc, moves);
-    let cyclic = if cx.target.caps.recursion { cyclic } else { Default::default() };
+    let cyclic = if policy.recursion { cyclic } else { Default::default() };
     let mut ex = Expander {
         barren,
         root_alias: None,
@@ -66,7 +68,7 @@ pub fn inline(doc: &Value, moves: &Moves, cx: &mut Cx) -> Result<Value> {
         doc,
         index,
         moves,
-        recursion: cx.target.caps.recursion,
+        policy: *policy,
         regions: vec![(Pointer::root(), Pointer::root())],
         src: Pointer::root(),
         emitted: 0,
@@ -125,7 +127,7 @@ enum Site {
 }
 
 fn site(
-    target: &crate::targets::Target,
+    policy: &Policy,
     node: &Map<String, Value>,
     to: &Pointer,
     cyclic: &HashSet<Pointer>,
@@ -135,14 +137,13 @@ fn site(
     let has_siblings = node
         .keys()
         .any(|k| k != "$ref" && k != "$dynamicRef" && !RESOLUTION_KEYS.contains(&k.as_str()));
-    let caps = target.caps;
     // A recursive target is kept, except where its siblings would stand beside
     // the `$ref` on a target that refuses that (`lone_refs`): the site is
     // inlined once, and a nested site becomes a reference to an overlay.
-    let cyclic_kept = cyclic.contains(to) && !(has_siblings && caps.lone_refs);
+    let cyclic_kept = cyclic.contains(to) && !(has_siblings && policy.lone_refs);
     if barren.contains(to) {
         Site::Cut
-    } else if caps.recursion && (cyclic_kept || !(has_siblings || root_branch || caps.inline_refs)) {
+    } else if policy.recursion && (cyclic_kept || !(has_siblings || root_branch || policy.inline_refs)) {
         Site::Keep
     } else {
         Site::Inline
@@ -156,7 +157,7 @@ fn site(
 /// definition that reached itself only through a tuple is no longer recursive
 /// once they are stripped. A second run would then inline what the first kept;
 /// the pipeline runs again instead (`lib.rs`), so one call gives the fixed point.
-pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
+pub fn settled(out: &Value, policy: &Policy) -> bool {
     let mut any = false;
     crate::walk::visit(out, &mut Pointer::root(), &mut |node, _| {
         any |= node
@@ -170,7 +171,7 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
     let moves = Moves::default();
     let index = Index::build(out);
     let (cyclic, barren) = index.cycles(out, &moves);
-    let cyclic = if target.caps.recursion {
+    let cyclic = if policy.recursion {
         cyclic
     } else {
         Default::default()
@@ -201,7 +202,7 @@ pub fn settled(out: &Value, target: &crate::targets::Target) -> bool {
         };
         let root_branch =
             path.len() == 2 && matches!(path.raw_segments(0).next(), Some("anyOf" | "oneOf" | "allOf"));
-        settled = site(target, m, &to, &cyclic, &barren, root_branch) == Site::Keep;
+        settled = site(policy, m, &to, &cyclic, &barren, root_branch) == Site::Keep;
     });
     settled
 }
@@ -266,8 +267,8 @@ struct Expander<'d> {
     doc: &'d Value,
     index: Index,
     moves: &'d Moves,
-    /// The target can express recursion with `$ref`.
-    recursion: bool,
+    /// What the target allows of refs.
+    policy: Policy,
     /// Jump targets being expanded, each with the source pointer where it was left.
     regions: Vec<(Pointer, Pointer)>,
     /// The source pointer of the node being expanded.
@@ -374,12 +375,12 @@ impl<'d> Expander<'d> {
             && matches!(cx.path.raw_segments(0).next(), Some("anyOf" | "oneOf" | "allOf"));
         if at_root {
             // The root is the definition itself; its self-references become `#`.
-            if self.cyclic.contains(&target) && cx.target.caps.root_refs {
+            if self.cyclic.contains(&target) && self.policy.root_refs {
                 self.root_alias = Some(target.clone());
             }
         } else {
             match site(
-                cx.target,
+                &self.policy,
                 node,
                 &target,
                 &self.cyclic,
@@ -406,15 +407,15 @@ impl<'d> Expander<'d> {
             }
         }
         let expansions = self.expansions(&target);
-        if expansions >= cx.opts.max_recursion.max(1) || (expansions > 0 && self.recursion) {
+        if expansions >= cx.opts.max_recursion.max(1) || (expansions > 0 && self.policy.recursion) {
             return self.cycle(node, reference, target, cx);
         }
-        let budget = cx.opts.size_budget(&cx.target.caps);
+        let budget = self.policy.size_budget;
         if self.emitted > budget {
             // Targets that keep refs never get here for sibling-free refs; targets
             // that inline (or cannot express refs) coarsen the deepest inline, as
             // seed 001 does, so a second run finds nothing left to expand.
-            let keep = self.recursion && !cx.target.caps.inline_refs;
+            let keep = self.policy.recursion && !self.policy.inline_refs;
             if !self.over_budget {
                 self.over_budget = true;
                 if !keep {
@@ -430,7 +431,7 @@ impl<'d> Expander<'d> {
             cx.count("sizeCoarsenings");
             return self.placeholder(node, &target, "size budget", cx);
         }
-        let depth_cap = cx.opts.max_inline_depth(&cx.target.caps);
+        let depth_cap = self.policy.max_inline_depth;
         if self.regions.len() > depth_cap {
             cx.count("maxInlineDepthReached");
             cx.lossy(
@@ -465,7 +466,7 @@ impl<'d> Expander<'d> {
     }
 
     fn cycle(&mut self, node: &Map<String, Value>, reference: &str, target: Pointer, cx: &mut Cx) -> Result<Value> {
-        if self.recursion {
+        if self.policy.recursion {
             cx.count("cyclesPreserved");
             return self.keep(node, target, cx);
         }
@@ -479,7 +480,7 @@ impl<'d> Expander<'d> {
 
     /// Keeps `$ref` to a root `$defs` entry (or `#` for the root itself).
     fn keep(&mut self, node: &Map<String, Value>, target: Pointer, cx: &mut Cx) -> Result<Value> {
-        if cx.target.caps.lone_refs && node.keys().any(|k| k != "$ref" && k != "$dynamicRef") {
+        if self.policy.lone_refs && node.keys().any(|k| k != "$ref" && k != "$dynamicRef") {
             let Value::Object(site) = self.siblings(node, Map::new(), cx)? else { unreachable!("siblings builds an object") };
             if !site.is_empty() {
                 let name = self.overlay_name(&target, site);
@@ -488,7 +489,7 @@ impl<'d> Expander<'d> {
                 return Ok(Value::Object(Map::from_iter([("$ref".to_string(), Value::String(reference))])));
             }
         }
-        let root_refs = cx.target.caps.root_refs;
+        let root_refs = self.policy.root_refs;
         let reference = if root_refs && (target.is_empty() || self.root_alias.as_ref() == Some(&target)) {
             "#".to_string()
         } else {

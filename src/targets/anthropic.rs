@@ -1,8 +1,10 @@
 //! Anthropic Messages tools, native and strict, and Claude on Amazon Bedrock
 //! (providers.md §2 "Anthropic"; the SDK's `transform_schema` [A3]).
 use crate::lookup::Fields;
-use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
+use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
+use super::Target;
+use super::sequences::{rules, ANY_OF_UNIONS};
 
 /// What the Anthropic SDK's `transform_schema` keeps; every other keyword is
 /// moved into the description as `{key: value}`. `oneOf` becomes `anyOf`, a
@@ -33,15 +35,19 @@ const ANTHROPIC_CAPS: Caps = Caps {
     ..BASE
 };
 
-static ANTHROPIC_PASSES: &[Pass] = &[
-    pass("one-of-to-any-of", combinators::one_of_to_any_of),
-    pass("type-arrays", types::type_arrays),
-    pass("splice-unions", combinators::splice_unions),
+/// The keyword rules of Anthropic strict and non-strict alike: `minItems`
+/// only 0 or 1 ([A1]), `patternProperties` as `additionalProperties` (not in
+/// the SDK's keyword set), then everything outside that set spilled.
+static SDK_KEYWORDS: &[Pass] = &[
     pass("min-items", min_items),
     pass("pattern-maps", shapes::pattern_properties_to_additional),
     pass("strip-unsupported", spill::strip_unsupported),
-    pass("close-objects", close_objects),
-    pass("root-object", shapes::root_object),
+];
+
+static ANTHROPIC_PASSES: &[Pass] = rules![
+    ANY_OF_UNIONS,
+    SDK_KEYWORDS,
+    &[pass("close-objects", close_objects), pass("root-object", shapes::root_object)],
 ];
 
 pub static ANTHROPIC: Target = Target {
@@ -83,23 +89,28 @@ pub static ANTHROPIC_STRICT: Target = Target {
         recursion: false,
         typed_nodes: true,
         closed_objects: true,
-        request_budget: Some(super::RequestBudget { tools: 20, optional: 24, unions: 16 }),
+        request_budget: Some(crate::profile::RequestBudget { tools: 20, optional: 24, unions: 16 }),
         ..ANTHROPIC_CAPS
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("infer-type", strict::infer_strict_type),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("type-arrays", types::type_arrays),
-        pass("splice-unions", combinators::splice_unions),
-        pass("regex-subset", strict::regex_subset),
-        pass("min-items", min_items),
-        pass("pattern-maps", shapes::pattern_properties_to_additional),
-        pass("strip-unsupported", spill::strip_unsupported),
-        enforce("open-objects", strict::open_objects),
-        enforce("closed-objects", strict_close),
-        pass("root-object", shapes::root_object),
+    // Strict adds `const` as `enum`, typed nodes and merged `allOf` ahead of
+    // the shared rules, and closes objects in the enforce stage, where an
+    // open map fails open (`strict_close`).
+    passes: rules![
+        &[
+            pass("const-to-enum", constants::const_to_enum),
+            pass("one-of-to-any-of", combinators::one_of_to_any_of),
+            pass("infer-type", strict::infer_strict_type),
+            pass("merge-all-of", combinators::merge_all_of),
+            pass("type-arrays", types::type_arrays),
+            pass("splice-unions", combinators::splice_unions),
+            pass("regex-subset", strict::regex_subset),
+        ],
+        SDK_KEYWORDS,
+        &[
+            enforce("open-objects", strict::open_objects),
+            enforce("closed-objects", strict_close),
+            pass("root-object", shapes::root_object),
+        ],
     ],
     on_violation: OnViolation::FailOpen,
     relaxed: Some("anthropic"),

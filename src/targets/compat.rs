@@ -1,8 +1,10 @@
 //! OpenAI-compatible providers with their own validators (providers.md §2 and
 //! the failures F25-F32). Each states only what differs from OpenAI's shape rules.
+use crate::passes::{combinators, pass, shapes, spill};
+use crate::profile::{Caps, OnViolation, TypeArrays};
+use super::Target;
 use super::openai::{OPENAI_CAPS, SHAPE_PASSES, STRICT_CAPS, STRICT_PASSES};
-use super::{Caps, OnViolation, Target, TypeArrays};
-use crate::passes::{combinators, constants, never, pass, shapes, spill, types};
+use super::sequences::{rules, ANY_OF_UNIONS, DISTRIBUTED_UNIONS, PLAIN_COMBINATORS, WITHOUT_NOT};
 
 /// xAI tools are always strict: an object root without non-object branches
 /// (F32), non-circular refs only, `allOf` with one entry, `oneOf` as `anyOf`;
@@ -24,15 +26,7 @@ pub static XAI: Target = Target {
         formats: Some(&["date", "time", "date-time", "email", "uuid", "ipv4", "ipv6", "hostname", "uri"]),
         ..OPENAI_CAPS
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("array-items", shapes::array_items),
-        pass("root-object", shapes::root_object),
-    ],
+    passes: rules![PLAIN_COMBINATORS, SHAPE_PASSES],
     on_violation: OnViolation::Report,
     relaxed: None,
 };
@@ -61,16 +55,18 @@ pub static MOONSHOT: Target = Target {
         lone_refs: true,
         ..OPENAI_CAPS
     },
-    passes: &[
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("type-arrays", types::type_arrays),
-        pass("splice-unions", combinators::splice_unions),
-        pass("distribute-siblings", combinators::distribute_siblings),
-        pass("type-branches", combinators::type_branches),
-        pass("array-items", shapes::array_items),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("root-object", shapes::root_object),
+    // Not SHAPE_PASSES: array-items runs before strip-unsupported here, the
+    // order its outputs are recorded in.
+    passes: rules![
+        ANY_OF_UNIONS,
+        &[
+            pass("distribute-siblings", combinators::distribute_siblings),
+            pass("type-branches", combinators::type_branches),
+            pass("array-items", shapes::array_items),
+            pass("strip-unsupported", spill::strip_unsupported),
+            pass("object-shapes", shapes::object_shapes),
+            pass("root-object", shapes::root_object),
+        ],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
@@ -114,14 +110,7 @@ pub static GROQ: Target = Target {
     source: "https://github.com/usestrix/strix/issues/1088; https://github.com/i-am-bee/beeai-framework/issues/1215",
     caps: Caps { strip: &["$schema", "minItems", "maxItems"], required_declared: true, ..OPENAI_CAPS },
     // A `{required: [...]}` fragment in a union gets the parent's properties.
-    passes: &[
-        pass("splice-unions", combinators::splice_unions),
-        pass("distribute-siblings", combinators::distribute_siblings),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("array-items", shapes::array_items),
-        pass("root-object", shapes::root_object),
-    ],
+    passes: rules![DISTRIBUTED_UNIONS, SHAPE_PASSES],
     on_violation: OnViolation::Report,
     relaxed: None,
 };
@@ -134,15 +123,7 @@ pub static OPENROUTER: Target = Target {
     description: "OpenRouter-safe: OpenAI shape rules, every anyOf branch typed",
     source: "https://github.com/weave-os/router/issues/824; https://github.com/openclaw/openclaw/issues/113130",
     caps: Caps { typed_branches: true, ..OPENAI_CAPS },
-    passes: &[
-        pass("splice-unions", combinators::splice_unions),
-        pass("distribute-siblings", combinators::distribute_siblings),
-        pass("type-branches", combinators::type_branches),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("array-items", shapes::array_items),
-        pass("root-object", shapes::root_object),
-    ],
+    passes: rules![DISTRIBUTED_UNIONS, &[pass("type-branches", combinators::type_branches)], SHAPE_PASSES],
     on_violation: OnViolation::Report,
     relaxed: None,
 };
@@ -159,14 +140,7 @@ pub static FIREWORKS: Target = Target {
     description: "Fireworks AI function calling (OpenAI-compatible, without not)",
     source: "https://docs.fireworks.ai/structured-responses/structured-response-formatting; https://github.com/openclaw/openclaw/issues/75476",
     caps: Caps { strip: &["$schema", "if", "then", "else"], negation: false, ..OPENAI_CAPS },
-    passes: &[
-        pass("never-items", never::never_items),
-        pass("drop-not", never::drop_not),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("array-items", shapes::array_items),
-        pass("root-object", shapes::root_object),
-    ],
+    passes: rules![WITHOUT_NOT, SHAPE_PASSES],
     on_violation: OnViolation::Report,
     relaxed: None,
 };

@@ -6,9 +6,11 @@
 //! `default`, `title` and `exclusiveMinimum` ("Invalid JSON payload received.
 //! Unknown name ...", pontus-espe/agent-sdk-go#23), and objects without
 //! `properties`. What is left is the keyword set that endpoint was seen to take.
-use super::google::GOOGLE;
-use super::{Caps, OnViolation, Target};
-use crate::passes::{bounds, combinators, constants, enums, lone_any_of, pass, shapes, spill, types};
+use crate::passes::{bounds, pass, types};
+use crate::profile::{Caps, OnViolation};
+use super::Target;
+use super::google::{GEMINI_TAIL, GOOGLE, PROTO_SHAPES, PROTO_UNIONS};
+use super::sequences::rules;
 
 const KEYWORDS: &[&str] =
     &["type", "description", "nullable", "enum", "properties", "required", "items", "anyOf", "minimum", "maximum"];
@@ -22,24 +24,14 @@ pub static GEMINI_OPENAI: Target = Target {
     description: "Gemini through its OpenAI-compatible endpoint (Google's rules; no title, default or exclusive bounds)",
     source: "https://ai.google.dev/gemini-api/docs/openai; https://github.com/pontus-espe/agent-sdk-go/issues/23",
     caps: Caps { keep: Some(KEYWORDS), ..GOOGLE.caps },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("type-arrays", types::type_arrays),
-        pass("null-unions", combinators::null_unions),
-        pass("literal-unions", constants::literal_unions),
-        pass("splice-unions", combinators::splice_unions),
-        pass("infer-type", types::infer_type),
-        pass("exclusive-bounds", bounds::exclusive_to_inclusive),
-        pass("string-enums", enums::string_enums),
-        pass("array-items", shapes::array_items),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("nullable-after-type", shapes::nullable_after_type),
-        // As on google: Gemini refuses fields beside `anyOf` (anomalyco/opencode#14700).
-        pass("lone-any-of", lone_any_of::lone_any_of),
-        pass("root-object", shapes::root_object),
+    // As on google (GEMINI_TAIL: Gemini refuses fields beside `anyOf`,
+    // anomalyco/opencode#14700), with exclusive bounds rewritten before
+    // strip-unsupported would spill them, and no property-ordering.
+    passes: rules![
+        PROTO_UNIONS,
+        &[pass("infer-type", types::infer_type), pass("exclusive-bounds", bounds::exclusive_to_inclusive)],
+        PROTO_SHAPES,
+        GEMINI_TAIL,
     ],
     on_violation: OnViolation::Report,
     relaxed: None,

@@ -1,8 +1,10 @@
 //! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
-use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
-use crate::passes::{combinators, constants, enums, lone_any_of, pass, shapes, spill, types};
+use crate::passes::{combinators, constants, enums, lone_any_of, pass, shapes, spill, types, Pass};
+use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
+use super::Target;
+use super::sequences::{rules, PLAIN_COMBINATORS};
 
 /// Fields of the `Schema` proto kept on the wire. `format`, `pattern`, bounds and
 /// lengths exist in the proto but are stripped and spilled, as the contract
@@ -34,6 +36,39 @@ const GOOGLE_CAPS: Caps = Caps {
     ..BASE
 };
 
+/// The rules every sender of the `Schema` proto starts with: one type per node
+/// and unions only as `anyOf`, so type lists, null unions and literal unions
+/// take the proto's forms (`nullable`, `enum`) before anything else looks at them.
+pub static PROTO_UNIONS: &[Pass] = rules![
+    PLAIN_COMBINATORS,
+    &[
+        pass("type-arrays", types::type_arrays),
+        pass("null-unions", combinators::null_unions),
+        pass("literal-unions", constants::literal_unions),
+        pass("splice-unions", combinators::splice_unions),
+    ],
+];
+
+/// After each node has its type: string enums (F19), arrays with `items`, the
+/// fields the proto lacks spilled, objects with `properties`.
+pub static PROTO_SHAPES: &[Pass] = &[
+    pass("string-enums", enums::string_enums),
+    pass("array-items", shapes::array_items),
+    pass("strip-unsupported", spill::strip_unsupported),
+    pass("object-shapes", shapes::object_shapes),
+];
+
+/// The Gemini API's last rules (also behind its OpenAI-compatible endpoint):
+/// `nullable` put right after `type` (a stable key order), and no field beside
+/// `anyOf`.
+pub static GEMINI_TAIL: &[Pass] = &[
+    pass("nullable-after-type", shapes::nullable_after_type),
+    // Late: what strip-unsupported spilled into `description` moves into
+    // the branches with it.
+    pass("lone-any-of", lone_any_of::lone_any_of),
+    pass("root-object", shapes::root_object),
+];
+
 /// Function declaration names: letters, digits, `_`, `.`, `:`, `-`, at most 64
 /// (FunctionDeclaration.name), and the first a letter or `_`: a name starting
 /// otherwise fails the request ("Invalid function name", kaitranntt/ccs#25).
@@ -49,25 +84,12 @@ pub static GOOGLE: Target = Target {
     description: "Gemini API, Vertex AI and Gemini CLI function declarations (Schema proto subset)",
     source: "https://ai.google.dev/api/caching#Schema",
     caps: GOOGLE_CAPS,
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("type-arrays", types::type_arrays),
-        pass("null-unions", combinators::null_unions),
-        pass("literal-unions", constants::literal_unions),
-        pass("splice-unions", combinators::splice_unions),
-        pass("infer-type", types::infer_type),
-        pass("string-enums", enums::string_enums),
-        pass("array-items", shapes::array_items),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("property-ordering", shapes::property_ordering),
-        pass("nullable-after-type", shapes::nullable_after_type),
-        // Late: what strip-unsupported spilled into `description` moves into
-        // the branches with it.
-        pass("lone-any-of", lone_any_of::lone_any_of),
-        pass("root-object", shapes::root_object),
+    passes: rules![
+        PROTO_UNIONS,
+        &[pass("infer-type", types::infer_type)],
+        PROTO_SHAPES,
+        &[pass("property-ordering", shapes::property_ordering)],
+        GEMINI_TAIL,
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
@@ -91,22 +113,15 @@ pub static CCA: Target = Target {
         lone_any_of: false,
         ..GOOGLE_CAPS
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("type-arrays", types::type_arrays),
-        pass("null-unions", combinators::null_unions),
-        pass("literal-unions", constants::literal_unions),
-        pass("splice-unions", combinators::splice_unions),
-        pass("collapse-unions", combinators::collapse_unions),
-        pass("infer-type", types::infer_type),
-        pass("string-enums", enums::string_enums),
-        pass("array-items", shapes::array_items),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("optional-nullables", shapes::optional_nullables),
-        pass("root-object", shapes::root_object),
+    // Google's rules, except: with no `anyOf` at all, unions are collapsed
+    // before types are inferred; with no null marker, a nullable property
+    // becomes optional instead; and neither `propertyOrdering` (not among
+    // the kept keywords) nor the `anyOf` tail applies.
+    passes: rules![
+        PROTO_UNIONS,
+        &[pass("collapse-unions", combinators::collapse_unions), pass("infer-type", types::infer_type)],
+        PROTO_SHAPES,
+        &[pass("optional-nullables", shapes::optional_nullables), pass("root-object", shapes::root_object)],
     ],
     on_violation: OnViolation::Fallback,
     relaxed: None,

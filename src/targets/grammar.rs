@@ -4,8 +4,10 @@
 //! they cannot express without an error, so the rules aim at fidelity: rewrite
 //! into forms they enforce, and report what cannot be kept.
 use crate::lookup::Fields;
-use super::{Caps, ListCeiling, OnViolation, Target, BASE};
-use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict};
+use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict, Pass};
+use crate::profile::{Caps, ListCeiling, OnViolation, BASE};
+use super::Target;
+use super::sequences::{rules, DISTRIBUTED_UNIONS, PLAIN_COMBINATORS};
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs
 /// break llama.cpp: #8073), unions without siblings (#7703), no `not`.
@@ -40,22 +42,28 @@ pub static LLAMACPP: Target = Target {
         tool_list_size: Some(LLAMACPP_LIST),
         ..GRAMMAR
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("splice-unions", combinators::splice_unions),
-        pass("distribute-siblings", combinators::distribute_siblings),
-        pass("array-items", shapes::array_items),
-        pass("number-bounds", number_bounds),
-        pass("patterns", regex::grammar_patterns),
-        pass("regex-subset", strict::regex_subset),
-        pass("unicode-classes", regex::no_unicode_classes),
-        pass("strip-unsupported", spill::strip_unsupported),
+    // What xgrammar runs, plus `items` on every array, bounds on integers
+    // only, and anchored patterns.
+    passes: rules![
+        PLAIN_COMBINATORS,
+        DISTRIBUTED_UNIONS,
+        &[
+            pass("array-items", shapes::array_items),
+            pass("number-bounds", number_bounds),
+            pass("patterns", regex::grammar_patterns),
+        ],
+        GRAMMAR_REGEX,
+        &[pass("strip-unsupported", spill::strip_unsupported)],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
 };
+
+/// Patterns in the regex subset a grammar compiler reads (no lookaround or
+/// backreferences), and none with a Unicode property class, which neither
+/// xgrammar nor llama.cpp's converter supports.
+static GRAMMAR_REGEX: &[Pass] =
+    &[pass("regex-subset", strict::regex_subset), pass("unicode-classes", regex::no_unicode_classes)];
 
 /// llama-server compiles every tool of a request into one grammar; past about
 /// 100 KB of tools it fails to build it (58 tools: 97,102 bytes worked, 100,026
@@ -90,15 +98,11 @@ pub static XGRAMMAR: Target = Target {
         formats: Some(XGRAMMAR_FORMATS),
         ..GRAMMAR
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("splice-unions", combinators::splice_unions),
-        pass("distribute-siblings", combinators::distribute_siblings),
-        pass("regex-subset", strict::regex_subset),
-        pass("unicode-classes", regex::no_unicode_classes),
-        pass("strip-unsupported", spill::strip_unsupported),
+    passes: rules![
+        PLAIN_COMBINATORS,
+        DISTRIBUTED_UNIONS,
+        GRAMMAR_REGEX,
+        &[pass("strip-unsupported", spill::strip_unsupported)],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
@@ -122,13 +126,16 @@ pub static LLGUIDANCE: Target = Target {
         formats: Some(LLGUIDANCE_FORMATS),
         ..GRAMMAR
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("regex-subset", strict::regex_subset),
-        pass("llguidance-limits", llguidance_limits),
-        pass("strip-unsupported", spill::strip_unsupported),
+    // Neither DISTRIBUTED_UNIONS nor unicode-classes, which answer llama.cpp's
+    // and xgrammar's readers (#7703; `no_unicode_classes`); llguidance's own
+    // numeric and pattern limits instead.
+    passes: rules![
+        PLAIN_COMBINATORS,
+        &[
+            pass("regex-subset", strict::regex_subset),
+            pass("llguidance-limits", llguidance_limits),
+            pass("strip-unsupported", spill::strip_unsupported),
+        ],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
@@ -161,15 +168,17 @@ pub static OLLAMA: Target = Target {
         tool_list_size: Some(OLLAMA_LIST),
         ..GRAMMAR
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("literal-unions", constants::literal_unions),
-        pass("splice-unions", combinators::splice_unions),
-        pass("array-items", shapes::array_items),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("root-object", shapes::root_object),
+    // Not a grammar (ollama/ollama#6002): no regex rules; literal unions
+    // become the `enum` its struct keeps.
+    passes: rules![
+        PLAIN_COMBINATORS,
+        &[
+            pass("literal-unions", constants::literal_unions),
+            pass("splice-unions", combinators::splice_unions),
+            pass("array-items", shapes::array_items),
+            pass("strip-unsupported", spill::strip_unsupported),
+            pass("root-object", shapes::root_object),
+        ],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,

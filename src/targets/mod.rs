@@ -1,6 +1,7 @@
-//! Targets are data: what the wire accepts (`Caps`, also read by the checker)
-//! and the ordered node rules that get a schema there. A target states only
-//! what differs from its base.
+//! Targets are data: what the wire accepts (`Caps` from `crate::profile`, also
+//! read by the checker) and the ordered node rules that get a schema there,
+//! written from the shared sequences of `sequences.rs`. One file per provider
+//! family; a target states only what differs from its base.
 pub mod anthropic;
 pub mod compat;
 pub mod gemini_openai;
@@ -8,217 +9,15 @@ pub mod google;
 pub mod grammar;
 pub mod mcp;
 pub mod openai;
+pub mod sequences;
 pub mod webmcp;
 
+use crate::options::Options;
 use crate::passes::Pass;
-
-/// How a `type` array (`["string", "null"]`) is written for the target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TypeArrays {
-    /// Accepted as is.
-    Keep,
-    /// `["T","null"]` → `T` + `nullable: true`; several types → `anyOf` (Gemini).
-    NullableMarker,
-    /// `["T","null"]` → `T`, the property becomes optional; several → first (Cloud Code Assist).
-    FirstType,
-    /// One `anyOf` branch per type (OpenAI strict).
-    AnyOf,
-}
-
-/// What the target's wire format accepts. Passes rewrite toward it; `check` verifies it.
-#[derive(Clone, Copy, Debug)]
-pub struct Caps {
-    /// Keywords the target accepts; `None` accepts every keyword.
-    pub keep: Option<&'static [&'static str]>,
-    /// Keywords removed even when `keep` is `None`.
-    pub strip: &'static [&'static str],
-    /// `$ref` + `$defs` recursion can be expressed.
-    pub recursion: bool,
-    pub type_arrays: TypeArrays,
-    /// The output may carry OpenAPI's `nullable: true`.
-    pub nullable_marker: bool,
-    /// `enum` values must be strings (Gemini's Schema proto: F19).
-    pub string_enums: bool,
-    pub any_of: bool,
-    pub one_of: bool,
-    pub all_of: bool,
-    /// `not`, `if`/`then`/`else`.
-    pub negation: bool,
-    /// Every node needs a `type` (or an `anyOf` of typed branches).
-    pub typed_nodes: bool,
-    /// Every object needs `properties` (OpenAI F3, Gemini).
-    pub object_properties: bool,
-    /// Every array needs `items` (OpenAI F34, Gemini).
-    pub array_items: bool,
-    /// The root must be `type: "object"` without a root combinator (F4, F5, F13).
-    pub root_object: bool,
-    /// The object root may also carry `enum`, `const`, `not` and
-    /// `if`/`then`/`else` (MCP: any 2020-12 schema of type object); OpenAI
-    /// rejects them there (F4), and the others follow it.
-    pub root_assertions: bool,
-    /// Every `required` name must be a declared property (Gemini, Groq F25).
-    pub required_declared: bool,
-    /// String formats the target accepts; `None` accepts any.
-    pub formats: Option<&'static [&'static str]>,
-    /// `type: "null"` is accepted.
-    pub null_type: bool,
-    /// Every `anyOf` branch carries `type` (or `$ref`) itself, not through a
-    /// nested union (OpenAI strict F31, Moonshot F30).
-    pub typed_branches: bool,
-    /// Every object must be closed (`additionalProperties: false`).
-    pub closed_objects: bool,
-    /// Every property must be listed in `required`; `$ref` has no siblings;
-    /// OpenAI's size limits apply (OpenAI strict, DeepSeek strict).
-    pub all_required: bool,
-    /// Spill stripped human-meaningful keywords into `description`.
-    pub spill: bool,
-    /// Inline every non-cyclic `$ref`, even where `$ref` is accepted (backends
-    /// that mishandle nested refs: llama.cpp#8073, Ollama).
-    pub inline_refs: bool,
-    /// Default `sizeBudget`: nodes `$ref` inlining may produce, and nodes that
-    /// distributing union siblings into branches may add.
-    pub size_budget: usize,
-    /// Default `maxInlineDepth`: nested `$ref` expansions on one path.
-    pub max_inline_depth: usize,
-    /// Limits summed over every strict tool of one request (Anthropic strict).
-    pub request_budget: Option<RequestBudget>,
-    /// Every tool needs a schema, even one without parameters (Anthropic F41).
-    pub tool_schema_required: bool,
-    /// `"$ref": "#"` (the root) is understood; otherwise root recursion goes
-    /// through a `$defs` entry (llama.cpp: "unsupported $ref #").
-    pub root_refs: bool,
-    /// What the provider accepts as a tool name; `None`: any string (the name
-    /// is only matched, never validated). `normalizeTools` rewrites a name
-    /// that breaks the rule (src/tools/names.rs).
-    pub tool_names: Option<NameRule>,
-    /// The combined size of a tool list is measured (`telemetry.listSize`),
-    /// with the ceiling past which the backend fails, where there is one.
-    pub tool_list_size: Option<ListCeiling>,
-    /// An `anyOf` node carries no other field (the Gemini API past its
-    /// `Schema` proto: anomalyco/opencode#14700).
-    pub lone_any_of: bool,
-    /// `properties`, `required` and `propertyOrdering` only on `type: "object"`
-    /// nodes (Gemini: "only allowed for OBJECT type", anomalyco/opencode#11889,
-    /// goruck/home-generative-agent#525).
-    pub object_only_fields: bool,
-    /// A `$ref` stands alone: a kept reference never has sibling keywords
-    /// (Moonshot expands it and rejects "conflicting keywords found after $ref
-    /// expansion", MoonshotAI/kimi-cli#1903, #2061; a sibling `type` is refused
-    /// outright). Refs with siblings are inlined; where the target is
-    /// recursive, the site refers to a `$defs` entry of the target with the
-    /// siblings merged in.
-    pub lone_refs: bool,
-    /// `additionalProperties` is accepted only as `false` (WebMCP's input
-    /// schema subset: webmachinelearning/webmcp#289).
-    pub additional_false_only: bool,
-}
-
-/// A provider's rule for tool (function) names: ASCII letters, digits, `_`
-/// and the characters of `extra`, 1 to `max` characters, the first a letter
-/// or `_` when `letter_first`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NameRule {
-    pub max: usize,
-    pub extra: &'static str,
-    pub letter_first: bool,
-    /// The provider document or issue the rule is from.
-    pub source: &'static str,
-}
-
-impl NameRule {
-    pub fn allows(&self, c: char) -> bool {
-        c.is_ascii_alphanumeric() || c == '_' || self.extra.contains(c)
-    }
-
-    pub fn accepts(&self, name: &str) -> bool {
-        !name.is_empty()
-            && name.len() <= self.max
-            && name.chars().all(|c| self.allows(c))
-            && (!self.letter_first || name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-    }
-}
-
-/// How large a tool list may get on a backend that compiles every tool of a
-/// request into one grammar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ListCeiling {
-    /// Bytes of compact JSON the tools may add up to; `None`: measured only.
-    pub max_bytes: Option<usize>,
-    /// Why, and where the number comes from.
-    pub source: &'static str,
-}
-
-/// Anthropic strict tool use compiles all strict tools of a request into one
-/// grammar: at most 20 strict tools, 24 optional parameters and 16 parameters
-/// with `anyOf` or a type list, summed ([A2]; F10, F11, F44).
-#[derive(Clone, Copy, Debug)]
-pub struct RequestBudget {
-    pub tools: usize,
-    pub optional: usize,
-    pub unions: usize,
-}
-
-impl Caps {
-    pub fn keeps(&self, key: &str) -> bool {
-        !self.strip.contains(&key) && self.keep.map_or(true, |k| k.contains(&key))
-    }
-
-    /// Keywords the wire refuses: those not kept and, without `negation`, `not`
-    /// and the conditionals (a target may remove those with a rule of its own
-    /// rather than `strip`, as Fireworks does `not`).
-    pub fn refuses(&self, key: &str) -> bool {
-        !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key))
-    }
-}
-
-/// The permissive base every target starts from: any 2020-12 schema.
-pub const BASE: Caps = Caps {
-    keep: None,
-    strip: &[],
-    recursion: true,
-    type_arrays: TypeArrays::Keep,
-    nullable_marker: false,
-    string_enums: false,
-    any_of: true,
-    one_of: true,
-    all_of: true,
-    negation: true,
-    typed_nodes: false,
-    object_properties: false,
-    array_items: false,
-    root_object: false,
-    root_assertions: false,
-    required_declared: false,
-    formats: None,
-    null_type: true,
-    typed_branches: false,
-    closed_objects: false,
-    all_required: false,
-    spill: true,
-    inline_refs: false,
-    size_budget: 20_000,
-    max_inline_depth: 64,
-    request_budget: None,
-    tool_schema_required: false,
-    root_refs: true,
-    tool_names: None,
-    tool_list_size: None,
-    lone_any_of: false,
-    object_only_fields: false,
-    lone_refs: false,
-    additional_false_only: false,
-};
-
-/// What the target does when its output still fails its checker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnViolation {
-    /// Return the output with the violations in the report.
-    Report,
-    /// Replace the schema with `{"type":"object","properties":{}}` (per-tool fail-open).
-    Fallback,
-    /// OpenAI strict: `strict: false` with the non-strict `openai` output.
-    FailOpen,
-}
+use crate::walk::Cx;
+// The capability types live a layer below the rules; they are named here too,
+// as the public API always had them.
+pub use crate::profile::{Caps, ListCeiling, NameRule, OnViolation, Profile, RequestBudget, TypeArrays, BASE};
 
 pub struct Target {
     pub id: &'static str,
@@ -231,6 +30,31 @@ pub struct Target {
     /// With `OnViolation::FailOpen`: the non-strict target whose output is sent
     /// instead (`openai` for OpenAI strict, `anthropic` for Anthropic strict).
     pub relaxed: Option<&'static str>,
+}
+
+impl Target {
+    /// What the rules see of this target.
+    pub fn profile(&self) -> Profile {
+        Profile { id: self.id, caps: self.caps, on_violation: self.on_violation }
+    }
+
+    /// The per-call state for running this target's rules.
+    pub fn cx<'t>(&'t self, opts: &'t Options) -> Cx<'t> {
+        Cx::new(self.profile(), self.passes, opts)
+    }
+
+    /// What `$ref` resolution needs of this target, with the call's budgets.
+    pub fn ref_policy(&self, opts: &Options) -> crate::refs::Policy {
+        let caps = &self.caps;
+        crate::refs::Policy {
+            recursion: caps.recursion,
+            inline_refs: caps.inline_refs,
+            root_refs: caps.root_refs,
+            lone_refs: caps.lone_refs,
+            size_budget: opts.size_budget(caps),
+            max_inline_depth: opts.max_inline_depth(caps),
+        }
+    }
 }
 
 pub static TARGETS: &[&Target] = &[
@@ -269,3 +93,6 @@ pub fn ids() -> Vec<&'static str> {
 /// Cloud Code Assist's acceptance rules with no rewrite rules: the gate alone.
 #[cfg(test)]
 pub static CCA_GATE_ONLY: Target = Target { passes: &[], relaxed: None, ..google::CCA };
+
+#[cfg(test)]
+mod order;

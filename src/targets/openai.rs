@@ -1,7 +1,9 @@
 //! OpenAI: non-strict function calling, the Responses family, and strict mode
 //! (Structured Outputs "Supported schemas", providers.md §2; seed 003 §1).
-use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
+use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
+use super::Target;
+use super::sequences::rules;
 
 /// Non-strict tools: keywords are hints, but the shape is still validated
 /// (root object without combinators, arrays with items: F3, F4, F5, F34).
@@ -49,13 +51,9 @@ pub static OPENAI_RESPONSES: Target = Target {
     description: "OpenAI Responses API tools without strict mode (oneOf rewritten to anyOf)",
     source: "https://platform.openai.com/docs/api-reference/responses",
     caps: Caps { one_of: false, ..OPENAI_CAPS },
-    passes: &[
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("regex-subset", strict::regex_subset),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("object-shapes", shapes::object_shapes),
-        pass("array-items", shapes::array_items),
-        pass("root-object", shapes::root_object),
+    passes: rules![
+        &[pass("one-of-to-any-of", combinators::one_of_to_any_of), pass("regex-subset", strict::regex_subset)],
+        SHAPE_PASSES,
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
@@ -97,6 +95,8 @@ pub static OPENAI_STRICT: Target = Target {
     relaxed: Some("openai"),
 };
 
+/// Strict mode's own order, which DeepSeek strict shares whole. The enforce
+/// stage (closing objects) is skipped with `strictStage: "sanitize"`.
 pub static STRICT_PASSES: &[Pass] = &[
     pass("const-to-enum", constants::const_to_enum),
     pass("infer-type", strict::infer_strict_type),

@@ -9,8 +9,10 @@
 //! `TypeError` (web-platform-tests/wpt#62426 tests that). So refs are inlined,
 //! unions become `type` lists where that is exact (else collapsed), `const`
 //! becomes `enum`, and the rest is spilled into `description` or reported.
-use super::{Caps, OnViolation, Target, BASE};
-use crate::passes::{combinators, constants, maps, never, pass, shapes, spill, type_unions};
+use crate::passes::{combinators, constants, maps, pass, shapes, spill, type_unions};
+use crate::profile::{Caps, OnViolation, BASE};
+use super::Target;
+use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
 
 /// The subset of webmachinelearning/webmcp#289.
 const KEYWORDS: &[&str] = &[
@@ -33,20 +35,21 @@ pub static WEBMCP: Target = Target {
         additional_false_only: true,
         ..BASE
     },
-    passes: &[
-        pass("const-to-enum", constants::const_to_enum),
-        pass("one-of-to-any-of", combinators::one_of_to_any_of),
-        pass("merge-all-of", combinators::merge_all_of),
-        pass("literal-unions", constants::literal_unions),
-        pass("splice-unions", combinators::splice_unions),
-        pass("type-unions", type_unions::type_unions),
+    passes: rules![
+        PLAIN_COMBINATORS,
+        &[
+            pass("literal-unions", constants::literal_unions),
+            pass("splice-unions", combinators::splice_unions),
+            pass("type-unions", type_unions::type_unions),
+        ],
         // A never `items` closes a tuple: `maxItems`, which is then spilled.
-        pass("never-items", never::never_items),
-        pass("drop-not", never::drop_not),
-        pass("strip-unsupported", spill::strip_unsupported),
-        pass("additional-false-only", maps::additional_false_only),
-        pass("object-shapes", shapes::object_shapes),
-        pass("root-object", shapes::root_object),
+        WITHOUT_NOT,
+        &[
+            pass("strip-unsupported", spill::strip_unsupported),
+            pass("additional-false-only", maps::additional_false_only),
+            pass("object-shapes", shapes::object_shapes),
+            pass("root-object", shapes::root_object),
+        ],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,

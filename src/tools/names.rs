@@ -7,7 +7,7 @@
 //! The provider name depends only on the list's names and the rule: the same
 //! list gives the same names on every call and platform, which is what lets
 //! `prepareToolCall` find the tool without any state kept between the calls.
-use crate::targets::NameRule;
+use crate::profile::NameRule;
 use std::collections::HashSet;
 
 /// FNV-1a (32 bits) of the original name, in hex: the same on every platform
