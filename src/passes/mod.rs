@@ -9,6 +9,7 @@ pub mod lone_any_of;
 pub mod maps;
 pub mod merge;
 pub mod never;
+pub mod prune;
 pub mod regex;
 pub mod shapes;
 pub mod spill;
@@ -37,7 +38,7 @@ pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // What the rules below this node ruled out (a property or branch that now
     // accepts nothing, a union left with one branch) goes first, as the next
     // run's never-prune would take it.
-    crate::prune_never(node, cx);
+    prune::prune_never(node, cx);
     types::narrow_to_values(node);
     for p in cx.rules {
         if p.stage == Stage::Enforce && cx.opts.strict_stage == crate::options::StrictStage::Sanitize {
