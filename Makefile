@@ -98,6 +98,7 @@ bench: pkg
 	$(BENCH_NODE) bench/cache.mjs
 	$(BENCH_NODE) bench/boundary.mjs
 	$(BENCH_NODE) bench/scaling.mjs
+	$(BENCH_NODE) bench/memory.mjs
 	node bench/startup.mjs
 	cargo bench --bench core
 	node bench/report.mjs
@@ -111,6 +112,7 @@ bench-quick: pkg
 	$(BENCH_NODE) bench/text.mjs --quick
 	$(BENCH_NODE) bench/cache.mjs --quick
 	$(BENCH_NODE) bench/scaling.mjs --quick
+	$(BENCH_NODE) bench/memory.mjs --quick
 	node bench/startup.mjs --quick
 	node bench/report.mjs --quick
 

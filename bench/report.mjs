@@ -16,6 +16,7 @@ const text = read("text");
 const boundary = QUICK ? null : read("boundary");
 const scaling = read("scaling");
 const startup = read("startup");
+const memory = read("memory");
 const core = readCriterion();
 
 const md = [];
@@ -61,6 +62,15 @@ if (startup) {
   goals.push(["wasm ≤120 KB gzip", `${(startup.size.gzip / 1000).toFixed(1)} KB (${fmt.bytes(startup.size.gzip)}) gzip -9; ${fmt.bytes(startup.size.brotli)} brotli`, ok(startup.size.gzip <= 120_000)]);
   const net = startup.esm.load - (startup.empty?.load ?? 0);
   goals.push(["import + init ≤5 ms in Node", `ESM ${startup.esm.load.toFixed(1)} ms (${net.toFixed(1)} ms more than an empty module), CommonJS ${startup.cjs.load.toFixed(1)} ms; median of ${startup.samples} processes`, ok(net <= 5)]);
+}
+if (memory) {
+  const c = memory.calls;
+  const large = memory.large.map((r) => `${r.target} ${r.error ? `error ${r.error}` : fmt.bytes(r.after)}`).join(", ");
+  goals.push([
+    `wasm memory reported; no growth across repeated calls`,
+    `after one ${fmt.bytes(memory.large[0]?.bytes ?? 0)} schema (fresh instance): ${large}; after ${c.calls.toLocaleString("en")} calls on the corpus: ${fmt.bytes(c.final)}, ${c.grew === 0 ? "no growth" : `grew by ${fmt.bytes(c.grew)}`} after the warm-up pass`,
+    ok(c.grew === 0 && c.sameInstance && memory.large.every((r) => !r.error)),
+  ]);
 }
 if (scaling) {
   const worst = (o) => Math.max(...TARGETS.map((t) => o[t]));
@@ -175,6 +185,26 @@ if (core.length > 0) {
   if (parse && serialize) {
     md.push(`The Rust half of the JSON text crossing, natively: parse (with the depth pre-scan) ${ms(parse.ns)} (${parse.mbps.toFixed(0)} MB/s), serialize ${ms(serialize.ns)} (${serialize.mbps.toFixed(0)} MB/s) for the whole corpus.`, "");
   }
+}
+
+// ---- memory -----------------------------------------------------------------------------
+if (memory) {
+  const c = memory.calls;
+  md.push("## Wasm memory", "");
+  md.push(
+    "The package's own instance (`pkg/node.mjs`, cache off), its linear memory read from the glue's `memory` export. Linear memory never shrinks: its size is the high-water mark of what the core held at once (`bench/memory.mjs`).",
+    "",
+  );
+  table(
+    ["one schema, fresh process", "JSON size", "at import", "after the call", "grown by"],
+    memory.large.map((r) => [r.target, fmt.bytes(r.bytes), fmt.bytes(r.before), r.error ? `error ${r.error}` : fmt.bytes(r.after), fmt.bytes(r.after - r.before)]),
+  );
+  md.push(`${c.calls.toLocaleString("en")} calls round robin over the corpus (${c.schemas} schemas) × ${c.targets.join(", ")}, after a warm-up pass of ${c.warmUpCalls.toLocaleString("en")} calls; ${c.errors} of them answered with the package's error. ${c.sameInstance ? "One instance throughout (no trap)." : "**The instance was replaced by a trap.**"}`, "");
+  table(
+    ["calls after warm-up", "wasm memory"],
+    [["at import", fmt.bytes(c.atImport)], ["0 (after the warm-up pass)", fmt.bytes(c.afterWarmUp)], ...c.checkpoints.map((p) => [p.calls.toLocaleString("en"), fmt.bytes(p.bytes)])],
+  );
+  md.push(c.grew === 0 ? "No growth across the repeated calls: the memory after them equals the memory before." : `**Grew by ${fmt.bytes(c.grew)} across the repeated calls.**`, "");
 }
 
 // ---- cache ------------------------------------------------------------------------------
