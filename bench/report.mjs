@@ -18,6 +18,7 @@ const scaling = read("scaling");
 const startup = read("startup");
 const memory = read("memory");
 const core = readCriterion();
+const llmshim = readLlmshim();
 
 const md = [];
 const table = (header, rows) => {
@@ -62,6 +63,17 @@ if (startup) {
   goals.push(["wasm ≤120 KB gzip", `${(startup.size.gzip / 1000).toFixed(1)} KB (${fmt.bytes(startup.size.gzip)}) gzip -9; ${fmt.bytes(startup.size.brotli)} brotli`, ok(startup.size.gzip <= 120_000)]);
   const net = startup.esm.load - (startup.empty?.load ?? 0);
   goals.push(["import + init ≤5 ms in Node", `ESM ${startup.esm.load.toFixed(1)} ms (${net.toFixed(1)} ms more than an empty module), CommonJS ${startup.cjs.load.toFixed(1)} ms; median of ${startup.samples} processes`, ok(net <= 5)]);
+}
+if (llmshim) {
+  for (const set of ["mcp", "corpus"]) {
+    const rows = llmshim.rows.filter((r) => r.set === set && r.ratio !== undefined);
+    if (rows.length === 0) continue;
+    goals.push([
+      `the core natively, text in and out, ≥2× llmshim ${llmshim.version} (${set === "mcp" ? "real MCP schemas" : "whole corpus"})`,
+      rows.map((r) => `${r.target} ${fmt.ratio(r.ratio)}`).join(", "),
+      ok(rows.every((r) => r.ratio >= 2)),
+    ]);
+  }
 }
 if (memory) {
   const c = memory.calls;
@@ -184,6 +196,24 @@ if (core.length > 0) {
   const serialize = get("boundary", "serialize");
   if (parse && serialize) {
     md.push(`The Rust half of the JSON text crossing, natively: parse (with the depth pre-scan) ${ms(parse.ns)} (${parse.mbps.toFixed(0)} MB/s), serialize ${ms(serialize.ns)} (${serialize.mbps.toFixed(0)} MB/s) for the whole corpus.`, "");
+  }
+}
+
+if (llmshim) {
+  md.push(`## The core against llmshim (criterion, \`bench/llmshim\`)`, "");
+  md.push(
+    `Text in, text out, natively, in one criterion run: toolschema's \`api::normalize_schema_json\` against llmshim ${llmshim.version}'s \`serde_json::from_str\` + \`schema::normalize_for\` + \`serde_json::to_string\` (its memo off), over the same schema texts, per pair of targets. Median per pass; MB/s of input JSON. Ratios above 1 favour toolschema.`,
+    "A fallback is llmshim's answer for a schema it cannot normalize (the empty object schema); an error is toolschema's.",
+    "",
+  );
+  for (const set of ["mcp", "corpus"]) {
+    const rows = llmshim.rows.filter((r) => r.set === set);
+    if (rows.length === 0) continue;
+    md.push(`**${set === "mcp" ? "Real MCP tool schemas" : "Whole corpus"}**${rows[0].schemas ? ` (${rows[0].schemas} schemas, ${fmt.bytes(rows[0].bytes)} per pass)` : ""}`, "");
+    table(
+      ["target (toolschema ↔ llmshim)", "toolschema", "MB/s", "llmshim", "MB/s", "llmshim ÷ toolschema", "llmshim fallbacks", "toolschema errors"],
+      rows.map((r) => [`${r.target} ↔ ${r.llmshimTarget ?? "?"}`, r.toolschema ? ms(r.toolschema.ns) : "–", r.toolschema?.mbps?.toFixed(1) ?? "–", r.llmshim ? ms(r.llmshim.ns) : "–", r.llmshim?.mbps?.toFixed(1) ?? "–", fmt.ratio(r.ratio), r.llmshimFallbacks ?? "–", r.toolschemaErrors ?? "–"]),
+    );
   }
 }
 
@@ -413,6 +443,36 @@ function maxRaised() {
   const bad = scaling.depth.raised.find((p) => TARGETS.some((t) => p.ns[t] === null));
   const best = ok.length > 0 ? ok.at(-1).levels : 127;
   return bad ? `${best} (${bad.levels}: ${Object.values(bad.errors)[0]})` : `${best}+`;
+}
+
+/**
+ * Criterion's medians for bench/llmshim (its own target dir, target/bench-llmshim, as the
+ * Makefile builds it), with the outcome counts the bench writes before timing; null when it
+ * has not run.
+ */
+function readLlmshim() {
+  const base = `${ROOT}target/bench-llmshim/criterion/`;
+  const outcomes = existsSync(`${BENCH}.build/results/llmshim.json`) ? JSON.parse(readFileSync(`${BENCH}.build/results/llmshim.json`, "utf8")) : null;
+  const estimate = (set, who, target) => {
+    const dir = `${base}llmshim-${set}/${who}/${target}/new/`;
+    if (!existsSync(`${dir}estimates.json`)) return undefined;
+    const ns = JSON.parse(readFileSync(`${dir}estimates.json`, "utf8")).median.point_estimate;
+    const bytes = existsSync(`${dir}benchmark.json`) ? JSON.parse(readFileSync(`${dir}benchmark.json`, "utf8")).throughput?.Bytes : undefined;
+    return { ns, mbps: bytes ? bytes / 1e6 / (ns / 1e9) : undefined };
+  };
+  const rows = [];
+  for (const set of ["mcp", "corpus"]) {
+    const targets = existsSync(`${base}llmshim-${set}/toolschema`) ? readdirSync(`${base}llmshim-${set}/toolschema`) : [];
+    const order = (outcomes?.rows ?? []).filter((r) => r.set === set).map((r) => r.target);
+    targets.sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+    for (const target of targets) {
+      const toolschema = estimate(set, "toolschema", target);
+      const peer = estimate(set, "llmshim", target);
+      const counts = outcomes?.rows.find((r) => r.set === set && r.target === target) ?? {};
+      rows.push({ ...counts, set, target, toolschema, llmshim: peer, ratio: toolschema && peer ? peer.ns / toolschema.ns : undefined });
+    }
+  }
+  return rows.length > 0 ? { version: outcomes?.llmshim ?? "0.30.1", rows } : null;
 }
 
 /** Criterion's median estimates for bench/core.rs, when it has run. */
