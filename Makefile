@@ -98,19 +98,23 @@ bench: pkg
 	$(BENCH_NODE) bench/cache.mjs
 	$(BENCH_NODE) bench/boundary.mjs
 	$(BENCH_NODE) bench/scaling.mjs
+	$(BENCH_NODE) bench/memory.mjs
 	node bench/startup.mjs
 	cargo bench --bench core
+	CARGO_TARGET_DIR=$(CURDIR)/target/bench-llmshim cargo bench --manifest-path bench/llmshim/Cargo.toml
 	node bench/report.mjs
 
 # The same scripts in seconds and without thresholds, so that they keep
 # working (make test runs it); the boundary and criterion runs need their own
-# builds and are left to make bench.
+# builds and are left to make bench (bench/llmshim, a whole LLM gateway as a
+# dependency, is its own workspace: only make bench builds it).
 bench-quick: pkg
 	scripts/setup-peers.sh
 	$(BENCH_NODE) bench/compare.mjs --quick
 	$(BENCH_NODE) bench/text.mjs --quick
 	$(BENCH_NODE) bench/cache.mjs --quick
 	$(BENCH_NODE) bench/scaling.mjs --quick
+	$(BENCH_NODE) bench/memory.mjs --quick
 	node bench/startup.mjs --quick
 	node bench/report.mjs --quick
 

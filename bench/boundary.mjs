@@ -6,7 +6,7 @@
 //
 //   bench/build-boundary.sh && node --expose-gc bench/boundary.mjs [--quick]
 //
-// Uses the experiment builds (src/wasm.rs, `boundary_bench`): bench/.build/boundary
+// Uses the experiment builds (src/wasm_bench.rs): bench/.build/boundary
 // has the release profile and wasm-opt pass of pkg/, plus the bench* exports;
 // bench/.build/boundary-s, when built, is the same compiled for size (opt-level
 // "s"), to show what the shipped speed-first profile costs and buys. Each direction is timed alone; the

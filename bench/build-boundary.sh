@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the boundary-experiment variants of the wasm (src/wasm.rs `boundary_bench`,
-# behind `--cfg toolschema_bench`) into bench/.build/, with the same wasm-bindgen glue
+# Builds the boundary-experiment variants of the wasm (src/wasm_bench.rs, compiled only
+# under `--cfg toolschema_bench`) into bench/.build/, with the same wasm-bindgen glue
 # and wasm-opt pass as the shipped pkg/, so the crossings are compared on the code
 # that ships:
 #   boundary/     the release profile as shipped (Cargo.toml's opt-level, wasm-opt -Oz)

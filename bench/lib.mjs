@@ -48,6 +48,37 @@ export function nestedObject(depth) {
   return schema;
 }
 
+/** A schema of about `bytes` JSON bytes: object groups of eight realistic properties (scaling.mjs, memory.mjs). */
+export function sizedSchema(bytes) {
+  const group = (g) => ({
+    type: "object",
+    description: `settings group ${g}`,
+    properties: {
+      name: { type: "string", minLength: 1, maxLength: 64, pattern: "^[a-z][a-z0-9_-]*$", description: "identifier" },
+      count: { type: ["integer", "null"], minimum: 0, maximum: 1000, default: 10 },
+      mode: { anyOf: [{ const: "fast" }, { const: "safe" }], description: "how to run" },
+      tags: { type: "array", items: { type: "string", format: "uri" }, maxItems: 20 },
+      when: { type: "string", format: "date-time" },
+      ratio: { type: "number", exclusiveMinimum: 0 },
+      flag: { type: "boolean", default: false },
+      owner: { type: "object", properties: { id: { type: "integer" }, email: { type: "string", format: "email" } }, required: ["id"] },
+    },
+    required: ["name", "mode"],
+    additionalProperties: false,
+  });
+  const per = JSON.stringify(group(1000)).length + 10;
+  const n = Math.max(1, Math.round((bytes - 120) / per));
+  const properties = {};
+  for (let g = 0; g < n; g++) properties[`g${g}`] = group(g);
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    type: "object",
+    description: "synthetic tool",
+    properties,
+    required: ["g0"],
+  };
+}
+
 /** The built package (make pkg), as users import it. */
 export async function loadToolschema() {
   return import(new URL("../pkg/node.mjs", import.meta.url).href);

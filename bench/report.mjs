@@ -16,7 +16,9 @@ const text = read("text");
 const boundary = QUICK ? null : read("boundary");
 const scaling = read("scaling");
 const startup = read("startup");
+const memory = read("memory");
 const core = readCriterion();
+const llmshim = readLlmshim();
 
 const md = [];
 const table = (header, rows) => {
@@ -61,6 +63,26 @@ if (startup) {
   goals.push(["wasm ≤120 KB gzip", `${(startup.size.gzip / 1000).toFixed(1)} KB (${fmt.bytes(startup.size.gzip)}) gzip -9; ${fmt.bytes(startup.size.brotli)} brotli`, ok(startup.size.gzip <= 120_000)]);
   const net = startup.esm.load - (startup.empty?.load ?? 0);
   goals.push(["import + init ≤5 ms in Node", `ESM ${startup.esm.load.toFixed(1)} ms (${net.toFixed(1)} ms more than an empty module), CommonJS ${startup.cjs.load.toFixed(1)} ms; median of ${startup.samples} processes`, ok(net <= 5)]);
+}
+if (llmshim) {
+  for (const set of ["mcp", "corpus"]) {
+    const rows = llmshim.rows.filter((r) => r.set === set && r.ratio !== undefined);
+    if (rows.length === 0) continue;
+    goals.push([
+      `the core natively, text in and out, ≥2× llmshim ${llmshim.version} (${set === "mcp" ? "real MCP schemas" : "whole corpus"})`,
+      rows.map((r) => `${r.target} ${fmt.ratio(r.ratio)}`).join(", "),
+      ok(rows.every((r) => r.ratio >= 2)),
+    ]);
+  }
+}
+if (memory) {
+  const c = memory.calls;
+  const large = memory.large.map((r) => `${r.target} ${r.error ? `error ${r.error}` : fmt.bytes(r.after)}`).join(", ");
+  goals.push([
+    `wasm memory reported; no growth across repeated calls`,
+    `after one ${fmt.bytes(memory.large[0]?.bytes ?? 0)} schema (fresh instance): ${large}; after ${c.calls.toLocaleString("en")} calls on the corpus: ${fmt.bytes(c.final)}, ${c.grew === 0 ? "no growth" : `grew by ${fmt.bytes(c.grew)}`} after the warm-up pass`,
+    ok(c.grew === 0 && c.sameInstance && memory.large.every((r) => !r.error)),
+  ]);
 }
 if (scaling) {
   const worst = (o) => Math.max(...TARGETS.map((t) => o[t]));
@@ -175,6 +197,44 @@ if (core.length > 0) {
   if (parse && serialize) {
     md.push(`The Rust half of the JSON text crossing, natively: parse (with the depth pre-scan) ${ms(parse.ns)} (${parse.mbps.toFixed(0)} MB/s), serialize ${ms(serialize.ns)} (${serialize.mbps.toFixed(0)} MB/s) for the whole corpus.`, "");
   }
+}
+
+if (llmshim) {
+  md.push(`## The core against llmshim (criterion, \`bench/llmshim\`)`, "");
+  md.push(
+    `Text in, text out, natively, in one criterion run: toolschema's \`api::normalize_schema_json\` against llmshim ${llmshim.version}'s \`serde_json::from_str\` + \`schema::normalize_for\` + \`serde_json::to_string\` (its memo off), over the same schema texts, per pair of targets. Median per pass; MB/s of input JSON. Ratios above 1 favour toolschema.`,
+    "A fallback is llmshim's answer for a schema it cannot normalize (the empty object schema); an error is toolschema's.",
+    "",
+  );
+  for (const set of ["mcp", "corpus"]) {
+    const rows = llmshim.rows.filter((r) => r.set === set);
+    if (rows.length === 0) continue;
+    md.push(`**${set === "mcp" ? "Real MCP tool schemas" : "Whole corpus"}**${rows[0].schemas ? ` (${rows[0].schemas} schemas, ${fmt.bytes(rows[0].bytes)} per pass)` : ""}`, "");
+    table(
+      ["target (toolschema ↔ llmshim)", "toolschema", "MB/s", "llmshim", "MB/s", "llmshim ÷ toolschema", "llmshim fallbacks", "toolschema errors"],
+      rows.map((r) => [`${r.target} ↔ ${r.llmshimTarget ?? "?"}`, r.toolschema ? ms(r.toolschema.ns) : "–", r.toolschema?.mbps?.toFixed(1) ?? "–", r.llmshim ? ms(r.llmshim.ns) : "–", r.llmshim?.mbps?.toFixed(1) ?? "–", fmt.ratio(r.ratio), r.llmshimFallbacks ?? "–", r.toolschemaErrors ?? "–"]),
+    );
+  }
+}
+
+// ---- memory -----------------------------------------------------------------------------
+if (memory) {
+  const c = memory.calls;
+  md.push("## Wasm memory", "");
+  md.push(
+    "The package's own instance (`pkg/node.mjs`, cache off), its linear memory read from the glue's `memory` export. Linear memory never shrinks: its size is the high-water mark of what the core held at once (`bench/memory.mjs`).",
+    "",
+  );
+  table(
+    ["one schema, fresh process", "JSON size", "at import", "after the call", "grown by"],
+    memory.large.map((r) => [r.target, fmt.bytes(r.bytes), fmt.bytes(r.before), r.error ? `error ${r.error}` : fmt.bytes(r.after), fmt.bytes(r.after - r.before)]),
+  );
+  md.push(`${c.calls.toLocaleString("en")} calls round robin over the corpus (${c.schemas} schemas) × ${c.targets.join(", ")}, after a warm-up pass of ${c.warmUpCalls.toLocaleString("en")} calls; ${c.errors} of them answered with the package's error. ${c.sameInstance ? "One instance throughout (no trap)." : "**The instance was replaced by a trap.**"}`, "");
+  table(
+    ["calls after warm-up", "wasm memory"],
+    [["at import", fmt.bytes(c.atImport)], ["0 (after the warm-up pass)", fmt.bytes(c.afterWarmUp)], ...c.checkpoints.map((p) => [p.calls.toLocaleString("en"), fmt.bytes(p.bytes)])],
+  );
+  md.push(c.grew === 0 ? "No growth across the repeated calls: the memory after them equals the memory before." : `**Grew by ${fmt.bytes(c.grew)} across the repeated calls.**`, "");
 }
 
 // ---- cache ------------------------------------------------------------------------------
@@ -383,6 +443,36 @@ function maxRaised() {
   const bad = scaling.depth.raised.find((p) => TARGETS.some((t) => p.ns[t] === null));
   const best = ok.length > 0 ? ok.at(-1).levels : 127;
   return bad ? `${best} (${bad.levels}: ${Object.values(bad.errors)[0]})` : `${best}+`;
+}
+
+/**
+ * Criterion's medians for bench/llmshim (its own target dir, target/bench-llmshim, as the
+ * Makefile builds it), with the outcome counts the bench writes before timing; null when it
+ * has not run.
+ */
+function readLlmshim() {
+  const base = `${ROOT}target/bench-llmshim/criterion/`;
+  const outcomes = existsSync(`${BENCH}.build/results/llmshim.json`) ? JSON.parse(readFileSync(`${BENCH}.build/results/llmshim.json`, "utf8")) : null;
+  const estimate = (set, who, target) => {
+    const dir = `${base}llmshim-${set}/${who}/${target}/new/`;
+    if (!existsSync(`${dir}estimates.json`)) return undefined;
+    const ns = JSON.parse(readFileSync(`${dir}estimates.json`, "utf8")).median.point_estimate;
+    const bytes = existsSync(`${dir}benchmark.json`) ? JSON.parse(readFileSync(`${dir}benchmark.json`, "utf8")).throughput?.Bytes : undefined;
+    return { ns, mbps: bytes ? bytes / 1e6 / (ns / 1e9) : undefined };
+  };
+  const rows = [];
+  for (const set of ["mcp", "corpus"]) {
+    const targets = existsSync(`${base}llmshim-${set}/toolschema`) ? readdirSync(`${base}llmshim-${set}/toolschema`) : [];
+    const order = (outcomes?.rows ?? []).filter((r) => r.set === set).map((r) => r.target);
+    targets.sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+    for (const target of targets) {
+      const toolschema = estimate(set, "toolschema", target);
+      const peer = estimate(set, "llmshim", target);
+      const counts = outcomes?.rows.find((r) => r.set === set && r.target === target) ?? {};
+      rows.push({ ...counts, set, target, toolschema, llmshim: peer, ratio: toolschema && peer ? peer.ns / toolschema.ns : undefined });
+    }
+  }
+  return rows.length > 0 ? { version: outcomes?.llmshim ?? "0.30.1", rows } : null;
 }
 
 /** Criterion's median estimates for bench/core.rs, when it has run. */

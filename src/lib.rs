@@ -30,6 +30,9 @@ pub mod wordpress;
 mod zod;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+// Boundary experiments, only in the builds bench/build-boundary.sh makes.
+#[cfg(all(target_arch = "wasm32", toolschema_bench))]
+mod wasm_bench;
 
 pub use check::{check, Violation};
 pub use error::{Error, Result};

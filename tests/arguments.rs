@@ -1,9 +1,12 @@
 //! The round trip (restore, repair, validate, prepare) on the fixtures in
 //! tests/arguments/: one file per rule, each with the arguments a model sent
 //! and what must come back. Every fixture also checks that a second pass
-//! changes nothing (the output fits, so nothing is rewritten again).
+//! changes nothing (the output fits, so nothing is rewritten again). Each
+//! fixture is its own test (libtest-mimic): `cargo test --test arguments -- <name>`.
+use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use toolschema::args::{self, RestoreOptions};
 use toolschema::targets;
 
@@ -94,96 +97,108 @@ fn text(v: &Value) -> String {
     serde_json::to_string(v).unwrap()
 }
 
-#[test]
-fn argument_fixtures() {
+/// Every fixture file is its own trial, named after it (`cargo test --test arguments --
+/// <name>`), beside the hostile-input test; trials run in parallel.
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/arguments");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
-    names.sort();
-    assert!(
-        names.len() >= 30,
-        "expected the argument fixtures, found {}",
-        names.len()
-    );
-    let mut failures = Vec::new();
-    for path in &names {
+    paths.sort();
+    let found = paths.len();
+    let mut trials = vec![
+        Trial::test("the-argument-fixture-set-is-complete", move || {
+            if found >= 30 {
+                Ok(())
+            } else {
+                Err(format!("expected the argument fixtures, found {found}").into())
+            }
+        }),
+        Trial::test("hostile_arguments_and_schemas_are_bounded", || {
+            hostile_arguments_and_schemas_are_bounded();
+            Ok(())
+        }),
+    ];
+    trials.extend(paths.into_iter().map(|path| {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let f: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let kind = f["call"].as_str().unwrap();
-        let expect = &f["expect"];
-        let out = call(kind, &f, &f["args"]);
-        let mut problems = Vec::new();
-        if let Some(want) = expect.get("args") {
-            let got = out.args.as_ref().unwrap();
-            if text(got) != text(want) {
-                problems.push(format!("args {} != expected {}", text(got), text(want)));
-            }
-        }
-        if let Some(want) = expect.get("codes") {
-            let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
-            if out.codes != want {
-                problems.push(format!("codes {:?} != expected {want:?}", out.codes));
-            }
-        }
-        if let Some(want) = expect.get("lossy").and_then(Value::as_bool) {
-            if out.lossy != want {
-                problems.push(format!("lossy {} != expected {want}", out.lossy));
-            }
-        }
-        if let Some(want) = expect.get("messages") {
-            let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
-            if out.messages.as_ref() != Some(&want) {
-                problems.push(format!(
-                    "messages {:#?} != expected {want:#?}",
-                    out.messages
-                ));
-            }
-        }
-        for key in ["ok", "valid"] {
-            if let Some(want) = expect.get(key).and_then(Value::as_bool) {
-                if out.ok != Some(want) {
-                    problems.push(format!("{key} {:?} != expected {want}", out.ok));
-                }
-            }
-        }
-        // A second pass over the output changes nothing.
-        if let Some(first) = &out.args {
-            let again = call(kind, &f, first);
-            if again.args.as_ref().map(text) != Some(text(first)) || !again.codes.is_empty() {
-                problems.push(format!(
-                    "not stable: a second {kind} gave {:?} with {:?}",
-                    again.args.as_ref().map(text),
-                    again.codes
-                ));
-            }
-        }
-        // Arguments that fit are never rewritten (`emptyStrings` is the opt-in exception).
-        let opted_out = f["options"]["emptyStrings"] == Value::Bool(true);
-        if let Some(want) = expect.get("args").filter(|_| !opted_out) {
-            if args::validate(&f["args"], &f["schema"], 256).unwrap().valid
-                && text(want) != text(&f["args"])
-            {
-                problems.push("the input fits the original but was rewritten".into());
-            }
-        }
-        if !problems.is_empty() {
-            failures.push(format!("{name}:\n  {}", problems.join("\n  ")));
+        Trial::test(name, move || argument_fixture(&path))
+    }));
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+/// One fixture: the call's output against `expect`, a stable second pass, and input that fits
+/// left alone. Every problem, one per line.
+fn argument_fixture(path: &Path) -> Result<(), Failed> {
+    let f: Value = serde_json::from_str(&std::fs::read_to_string(path).map_err(|e| e.to_string())?)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let kind = f["call"].as_str().ok_or("the fixture needs a \"call\"")?;
+    let expect = &f["expect"];
+    let out = call(kind, &f, &f["args"]);
+    let mut problems = Vec::new();
+    if let Some(want) = expect.get("args") {
+        let got = out.args.as_ref().unwrap();
+        if text(got) != text(want) {
+            problems.push(format!("args {} != expected {}", text(got), text(want)));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} argument fixtures failed:\n{}",
-        failures.len(),
-        names.len(),
-        failures.join("\n")
-    );
+    if let Some(want) = expect.get("codes") {
+        let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
+        if out.codes != want {
+            problems.push(format!("codes {:?} != expected {want:?}", out.codes));
+        }
+    }
+    if let Some(want) = expect.get("lossy").and_then(Value::as_bool) {
+        if out.lossy != want {
+            problems.push(format!("lossy {} != expected {want}", out.lossy));
+        }
+    }
+    if let Some(want) = expect.get("messages") {
+        let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
+        if out.messages.as_ref() != Some(&want) {
+            problems.push(format!(
+                "messages {:#?} != expected {want:#?}",
+                out.messages
+            ));
+        }
+    }
+    for key in ["ok", "valid"] {
+        if let Some(want) = expect.get(key).and_then(Value::as_bool) {
+            if out.ok != Some(want) {
+                problems.push(format!("{key} {:?} != expected {want}", out.ok));
+            }
+        }
+    }
+    // A second pass over the output changes nothing.
+    if let Some(first) = &out.args {
+        let again = call(kind, &f, first);
+        if again.args.as_ref().map(text) != Some(text(first)) || !again.codes.is_empty() {
+            problems.push(format!(
+                "not stable: a second {kind} gave {:?} with {:?}",
+                again.args.as_ref().map(text),
+                again.codes
+            ));
+        }
+    }
+    // Arguments that fit are never rewritten (`emptyStrings` is the opt-in exception).
+    let opted_out = f["options"]["emptyStrings"] == Value::Bool(true);
+    if let Some(want) = expect.get("args").filter(|_| !opted_out) {
+        if args::validate(&f["args"], &f["schema"], 256).unwrap().valid
+            && text(want) != text(&f["args"])
+        {
+            problems.push("the input fits the original but was rewritten".into());
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n").into())
+    }
 }
 
 /// Hostile arguments and originals end, bounded, with a result or a clear error.
-#[test]
 fn hostile_arguments_and_schemas_are_bounded() {
     use serde_json::json;
     let opts = RestoreOptions::default();
