@@ -370,7 +370,7 @@ fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
                 // (`nullable: true` widens: absent on the node, null is not accepted.)
                 let fits = b.iter().all(|(k, v)| {
                     k == key
-                        || passes::is_annotation(k)
+                        || keywords::is_annotation(k)
                         || if k == "nullable" { node.field(k) == Some(v) } else { node.field(k).map_or(true, |mine| mine == v) }
                 });
                 if fits {
