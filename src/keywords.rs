@@ -118,7 +118,12 @@ pub struct Keyword {
     /// The JSON shape its value must have.
     pub shape: Shape,
     /// Only annotates: it never changes what validates, so where two schemas
-    /// meet, either side's value may stand.
+    /// meet, either side's value may stand, and a split by type keeps it on the
+    /// wrapper. Wider than `Kind::Annotation` by `example` and `$comment`;
+    /// narrower by the content keywords, which 2020-12 calls annotations but
+    /// which describe strings only: split by type, they go with the string
+    /// branch (on the corpus, marking them moves gen-pathological/25's
+    /// `contentMediaType` spill from its string branch to the wrapper).
     pub annotation: bool,
     /// Its subschemas apply to a member, item or name of the instance rather
     /// than the instance itself: a `$ref` cycle through it is recursion over
