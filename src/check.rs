@@ -2,7 +2,7 @@
 //! rewrite toward, so "what we produce" and "what we verify" cannot drift.
 //! Cloud Code Assist's residual-incompatibility gate and every test use it.
 use crate::lookup::Fields;
-use crate::keywords::TYPE_NAMES;
+use crate::keywords::{Shape, TYPE_NAMES};
 use crate::passes::types::is_typed;
 use crate::passes::types_of;
 use crate::pointer::Pointer;
@@ -221,47 +221,37 @@ fn distinct_strings(items: &[Value]) -> bool {
 
 /// What a keyword's value must be, when it is not.
 pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
+    misses(crate::keywords::shape(key), value)
+}
+
+/// What a value of `shape` must be, when `value` is not.
+pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
     let count = |v: &Value| v.as_u64().is_some() || v.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0);
     let schema = |s: &Value| s.is_object() || s.is_boolean();
-    let (ok, what) = match key {
-        "type" => (
-            match value {
-                Value::String(t) => TYPE_NAMES.contains(&t.as_str()),
-                Value::Array(ts) => {
-                    !ts.is_empty()
-                        && ts.iter().all(|t| t.as_str().is_some_and(|t| TYPE_NAMES.contains(&t)))
-                        && ts.iter().enumerate().all(|(i, t)| !ts[..i].contains(t))
-                }
-                _ => false,
-            },
-            "a type name or a non-empty array of distinct type names",
-        ),
-        "enum" | "examples" => (value.is_array(), "an array"),
-        "required" => (
-            value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && distinct_strings(r)),
-            "an array of distinct strings",
-        ),
-        "properties" | "$defs" | "patternProperties" | "dependentSchemas" => {
-            (value.as_object().is_some_and(|p| p.values().all(schema)), "an object of schemas")
-        }
-        "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
-            (value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(schema)), "a non-empty array of schemas")
-        }
-        "items" | "additionalProperties" | "not" | "if" | "then" | "else" | "contains" | "propertyNames" => {
-            (schema(value), "a schema")
-        }
-        "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties" | "minContains"
-        | "maxContains" => (count(value), "a non-negative integer"),
-        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => (value.is_number(), "a number"),
-        "multipleOf" => (value.as_f64().is_some_and(|f| f > 0.0), "a number above 0"),
-        "pattern" | "format" | "title" | "description" | "$ref" | "$id" | "$anchor" | "$comment" | "$schema" => {
-            (value.is_string(), "a string")
-        }
-        "uniqueItems" | "nullable" | "deprecated" | "readOnly" | "writeOnly" => (value.is_boolean(), "a boolean"),
-        "propertyOrdering" => (value.as_array().is_some_and(|a| a.iter().all(Value::is_string)), "an array of strings"),
-        _ => (true, ""),
+    let ok = match shape {
+        Shape::Any => true,
+        Shape::TypeNames => match value {
+            Value::String(t) => TYPE_NAMES.contains(&t.as_str()),
+            Value::Array(ts) => {
+                !ts.is_empty()
+                    && ts.iter().all(|t| t.as_str().is_some_and(|t| TYPE_NAMES.contains(&t)))
+                    && ts.iter().enumerate().all(|(i, t)| !ts[..i].contains(t))
+            }
+            _ => false,
+        },
+        Shape::Array => value.is_array(),
+        Shape::DistinctStrings => value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && distinct_strings(r)),
+        Shape::Strings => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+        Shape::SchemaMap => value.as_object().is_some_and(|p| p.values().all(schema)),
+        Shape::SchemaArray => value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(schema)),
+        Shape::Schema => schema(value),
+        Shape::Count => count(value),
+        Shape::Number => value.is_number(),
+        Shape::Positive => value.as_f64().is_some_and(|f| f > 0.0),
+        Shape::String => value.is_string(),
+        Shape::Boolean => value.is_boolean(),
     };
-    (!ok).then_some(what)
+    (!ok).then_some(shape.what())
 }
 
 fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {

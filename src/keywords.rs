@@ -45,6 +45,69 @@ pub enum Applies {
     Object,
 }
 
+/// The JSON shape a keyword's value must have (the 2020-12 meta-schema's
+/// structural rules that matter for tool schemas). The checker holds outputs to
+/// it (`invalid-schema`) and the draft upgrade repairs or drops plain-data
+/// values that miss it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Not checked.
+    Any,
+    /// A type name or a non-empty array of distinct type names (`type`).
+    TypeNames,
+    /// An array (`enum`, `examples`).
+    Array,
+    /// An array of distinct strings (`required`).
+    DistinctStrings,
+    /// An array of strings (`propertyOrdering`).
+    Strings,
+    /// An object whose values are schemas (`properties`, `$defs`).
+    SchemaMap,
+    /// A non-empty array of schemas (`anyOf`, `prefixItems`).
+    SchemaArray,
+    /// A schema: an object or a boolean (`items`, `not`).
+    Schema,
+    /// A non-negative integer (`minLength`, `maxItems`).
+    Count,
+    /// A number (`minimum`).
+    Number,
+    /// A number above 0 (`multipleOf`).
+    Positive,
+    /// A string (`pattern`, `$ref`).
+    String,
+    /// A boolean (`uniqueItems`, `nullable`).
+    Boolean,
+}
+
+impl Shape {
+    /// What a value of this shape is, for the checker's message.
+    pub fn what(self) -> &'static str {
+        match self {
+            Shape::Any => "",
+            Shape::TypeNames => "a type name or a non-empty array of distinct type names",
+            Shape::Array => "an array",
+            Shape::DistinctStrings => "an array of distinct strings",
+            Shape::Strings => "an array of strings",
+            Shape::SchemaMap => "an object of schemas",
+            Shape::SchemaArray => "a non-empty array of schemas",
+            Shape::Schema => "a schema",
+            Shape::Count => "a non-negative integer",
+            Shape::Number => "a number",
+            Shape::Positive => "a number above 0",
+            Shape::String => "a string",
+            Shape::Boolean => "a boolean",
+        }
+    }
+}
+
+/// Which end of a range a bound keyword holds: the conjunction of two lower
+/// bounds is the larger, of two upper bounds the smaller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Lower,
+    Upper,
+}
+
 pub struct Keyword {
     pub name: &'static str,
     pub slot: Slot,
@@ -52,81 +115,152 @@ pub struct Keyword {
     pub applies: Applies,
     /// Human-meaningful when stripped: its value is worth keeping in the description.
     pub spill: bool,
+    /// The JSON shape its value must have.
+    pub shape: Shape,
+    /// Only annotates: it never changes what validates, so where two schemas
+    /// meet, either side's value may stand, and a split by type keeps it on the
+    /// wrapper. Wider than `Kind::Annotation` by `example` and `$comment`;
+    /// narrower by the content keywords, which 2020-12 calls annotations but
+    /// which describe strings only: split by type, they go with the string
+    /// branch (on the corpus, marking them moves gen-pathological/25's
+    /// `contentMediaType` spill from its string branch to the wrapper).
+    pub annotation: bool,
+    /// Its subschemas apply to a member, item or name of the instance rather
+    /// than the instance itself: a `$ref` cycle through it is recursion over
+    /// ever smaller values, not a definition that only repeats itself.
+    pub consumes: bool,
+    /// Only serves `$ref` resolution; gone once references are inlined.
+    pub resolution: bool,
+    /// Part of the structure every target needs: `stripKeywords` cannot name it
+    /// (the rules that write it, an object root's `type`, would fight the strip).
+    pub structural: bool,
+    /// A standalone lower or upper bound. (`minContains`/`maxContains` count
+    /// `contains` matches: they bound only together with it.)
+    pub bound: Option<Bound>,
+    /// Refused by OpenAI's first strict release, accepted by strict mode
+    /// today: what `stripStrictConstraints` strips (seed 003 §1.1,
+    /// providers.md §2).
+    pub strict_constraint: bool,
 }
 
 const fn kw(name: &'static str, slot: Slot, kind: Kind, applies: Applies, spill: bool) -> Keyword {
-    Keyword { name, slot, kind, applies, spill }
+    Keyword {
+        name,
+        slot,
+        kind,
+        applies,
+        spill,
+        shape: Shape::Any,
+        annotation: false,
+        consumes: false,
+        resolution: false,
+        structural: false,
+        bound: None,
+        strict_constraint: false,
+    }
+}
+
+/// The table's columns past the first five, set row by row.
+impl Keyword {
+    const fn shape(self, shape: Shape) -> Self {
+        Keyword { shape, ..self }
+    }
+    const fn annotation(self) -> Self {
+        Keyword { annotation: true, ..self }
+    }
+    const fn consumes(self) -> Self {
+        Keyword { consumes: true, ..self }
+    }
+    const fn resolution(self) -> Self {
+        Keyword { resolution: true, ..self }
+    }
+    const fn structural(self) -> Self {
+        Keyword { structural: true, ..self }
+    }
+    const fn lower(self) -> Self {
+        Keyword { bound: Some(Bound::Lower), ..self }
+    }
+    const fn upper(self) -> Self {
+        Keyword { bound: Some(Bound::Upper), ..self }
+    }
+    const fn strict_constraint(self) -> Self {
+        Keyword { strict_constraint: true, ..self }
+    }
 }
 
 use Applies as A;
 use Kind as K;
+use Shape as Sh;
 use Slot as S;
 
 /// Draft 2020-12, legacy and extension keywords this library understands.
 /// Ordered by how often keywords occur in real tool schemas, so the linear
-/// lookup in `get` usually ends within the first few entries.
-pub static KEYWORDS: &[Keyword] = &[
-    kw("type", S::Data, K::Validation, A::Any, false),
-    kw("properties", S::SchemaMap, K::Applicator, A::Object, false),
-    kw("description", S::Data, K::Annotation, A::Any, false),
-    kw("required", S::Data, K::Validation, A::Object, false),
-    kw("additionalProperties", S::Schema, K::Applicator, A::Object, false),
-    kw("items", S::Schema, K::Applicator, A::Array, false),
-    kw("enum", S::Data, K::Validation, A::Any, false),
-    kw("title", S::Data, K::Annotation, A::Any, false),
-    kw("default", S::Data, K::Annotation, A::Any, true),
-    kw("anyOf", S::SchemaArray, K::Applicator, A::Any, false),
-    kw("$ref", S::Data, K::Core, A::Any, false),
-    kw("format", S::Data, K::Validation, A::String, true),
-    kw("minimum", S::Data, K::Validation, A::Number, true),
-    kw("maximum", S::Data, K::Validation, A::Number, true),
+/// lookup in `get` usually ends within the first few entries (the structural
+/// ones in the order the `stripKeywords` error names them).
+pub static KEYWORDS: &[Keyword] = &TABLE;
+
+const TABLE: [Keyword; 63] = [
+    kw("type", S::Data, K::Validation, A::Any, false).shape(Sh::TypeNames).structural(),
+    kw("properties", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes().structural(),
+    kw("description", S::Data, K::Annotation, A::Any, false).shape(Sh::String).annotation(),
+    kw("items", S::Schema, K::Applicator, A::Array, false).shape(Sh::Schema).consumes().structural(),
+    kw("required", S::Data, K::Validation, A::Object, false).shape(Sh::DistinctStrings).structural(),
+    kw("enum", S::Data, K::Validation, A::Any, false).shape(Sh::Array),
+    kw("title", S::Data, K::Annotation, A::Any, false).shape(Sh::String).annotation(),
+    kw("default", S::Data, K::Annotation, A::Any, true).annotation(),
+    kw("anyOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray).structural(),
+    kw("$ref", S::Data, K::Core, A::Any, false).shape(Sh::String).structural(),
+    kw("format", S::Data, K::Validation, A::String, true).shape(Sh::String).strict_constraint(),
+    kw("minimum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).lower().strict_constraint(),
+    kw("maximum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).upper().strict_constraint(),
     kw("const", S::Data, K::Validation, A::Any, true),
-    kw("pattern", S::Data, K::Validation, A::String, true),
-    kw("oneOf", S::SchemaArray, K::Applicator, A::Any, false),
-    kw("$defs", S::SchemaMap, K::Core, A::Any, false),
-    kw("$schema", S::Data, K::Meta, A::Any, false),
-    kw("minLength", S::Data, K::Validation, A::String, true),
-    kw("maxLength", S::Data, K::Validation, A::String, true),
-    kw("minItems", S::Data, K::Validation, A::Array, true),
-    kw("maxItems", S::Data, K::Validation, A::Array, true),
-    kw("allOf", S::SchemaArray, K::Applicator, A::Any, false),
-    kw("nullable", S::Data, K::Extension, A::Any, false),
-    kw("not", S::Schema, K::Applicator, A::Any, false),
-    kw("examples", S::Data, K::Annotation, A::Any, true),
-    kw("propertyNames", S::Schema, K::Applicator, A::Object, false),
-    kw("definitions", S::SchemaMap, K::Core, A::Any, false),
-    kw("exclusiveMinimum", S::Data, K::Validation, A::Number, true),
-    kw("exclusiveMaximum", S::Data, K::Validation, A::Number, true),
-    kw("uniqueItems", S::Data, K::Validation, A::Array, true),
-    kw("multipleOf", S::Data, K::Validation, A::Number, true),
-    kw("prefixItems", S::SchemaArray, K::Applicator, A::Array, false),
-    kw("patternProperties", S::SchemaMap, K::Applicator, A::Object, false),
-    kw("deprecated", S::Data, K::Annotation, A::Any, false),
-    kw("readOnly", S::Data, K::Annotation, A::Any, false),
-    kw("writeOnly", S::Data, K::Annotation, A::Any, false),
-    kw("$id", S::Data, K::Core, A::Any, false),
-    kw("$comment", S::Data, K::Meta, A::Any, false),
-    kw("$anchor", S::Data, K::Core, A::Any, false),
-    kw("$dynamicAnchor", S::Data, K::Core, A::Any, false),
+    kw("pattern", S::Data, K::Validation, A::String, true).shape(Sh::String).strict_constraint(),
+    kw("oneOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray),
+    kw("$defs", S::SchemaMap, K::Core, A::Any, false).shape(Sh::SchemaMap).resolution().structural(),
+    kw("additionalProperties", S::Schema, K::Applicator, A::Object, false).shape(Sh::Schema).consumes().structural(),
+    kw("$schema", S::Data, K::Meta, A::Any, false).shape(Sh::String),
+    kw("minLength", S::Data, K::Validation, A::String, true).shape(Sh::Count).lower(),
+    kw("maxLength", S::Data, K::Validation, A::String, true).shape(Sh::Count).upper(),
+    kw("minItems", S::Data, K::Validation, A::Array, true).shape(Sh::Count).lower().strict_constraint(),
+    kw("maxItems", S::Data, K::Validation, A::Array, true).shape(Sh::Count).upper().strict_constraint(),
+    kw("allOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray),
+    kw("nullable", S::Data, K::Extension, A::Any, false).shape(Sh::Boolean),
+    kw("not", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    kw("examples", S::Data, K::Annotation, A::Any, true).shape(Sh::Array).annotation(),
+    kw("propertyNames", S::Schema, K::Applicator, A::Object, false).shape(Sh::Schema),
+    kw("definitions", S::SchemaMap, K::Core, A::Any, false).resolution(),
+    kw("exclusiveMinimum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).lower().strict_constraint(),
+    kw("exclusiveMaximum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).upper().strict_constraint(),
+    kw("uniqueItems", S::Data, K::Validation, A::Array, true).shape(Sh::Boolean),
+    kw("multipleOf", S::Data, K::Validation, A::Number, true).shape(Sh::Positive).strict_constraint(),
+    kw("prefixItems", S::SchemaArray, K::Applicator, A::Array, false).shape(Sh::SchemaArray).consumes(),
+    kw("patternProperties", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes(),
+    kw("deprecated", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
+    kw("readOnly", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
+    kw("writeOnly", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
+    kw("$id", S::Data, K::Core, A::Any, false).shape(Sh::String).resolution(),
+    kw("$comment", S::Data, K::Meta, A::Any, false).shape(Sh::String).annotation(),
+    kw("$anchor", S::Data, K::Core, A::Any, false).shape(Sh::String).resolution(),
+    kw("$dynamicAnchor", S::Data, K::Core, A::Any, false).resolution(),
     kw("$dynamicRef", S::Data, K::Core, A::Any, false),
     kw("$vocabulary", S::Data, K::Meta, A::Any, false),
-    kw("if", S::Schema, K::Applicator, A::Any, false),
-    kw("then", S::Schema, K::Applicator, A::Any, false),
-    kw("else", S::Schema, K::Applicator, A::Any, false),
-    kw("dependentSchemas", S::SchemaMap, K::Applicator, A::Object, false),
-    kw("contains", S::Schema, K::Applicator, A::Array, false),
+    kw("if", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    kw("then", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    kw("else", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    kw("dependentSchemas", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes(),
+    kw("contains", S::Schema, K::Applicator, A::Array, false).shape(Sh::Schema).consumes(),
     kw("unevaluatedItems", S::Schema, K::Applicator, A::Array, false),
     kw("unevaluatedProperties", S::Schema, K::Applicator, A::Object, false),
-    kw("maxContains", S::Data, K::Validation, A::Array, false),
-    kw("minContains", S::Data, K::Validation, A::Array, false),
-    kw("maxProperties", S::Data, K::Validation, A::Object, true),
-    kw("minProperties", S::Data, K::Validation, A::Object, true),
+    kw("maxContains", S::Data, K::Validation, A::Array, false).shape(Sh::Count),
+    kw("minContains", S::Data, K::Validation, A::Array, false).shape(Sh::Count),
+    kw("maxProperties", S::Data, K::Validation, A::Object, true).shape(Sh::Count).upper(),
+    kw("minProperties", S::Data, K::Validation, A::Object, true).shape(Sh::Count).lower(),
     kw("dependentRequired", S::Data, K::Validation, A::Object, false),
     kw("contentEncoding", S::Data, K::Annotation, A::String, true),
     kw("contentMediaType", S::Data, K::Annotation, A::String, true),
     kw("contentSchema", S::Schema, K::Annotation, A::String, false),
-    kw("propertyOrdering", S::Data, K::Extension, A::Object, false),
-    kw("example", S::Data, K::Extension, A::Any, true),
+    kw("propertyOrdering", S::Data, K::Extension, A::Object, false).shape(Sh::Strings),
+    kw("example", S::Data, K::Extension, A::Any, true).annotation(),
     kw("additionalItems", S::Schema, K::Applicator, A::Array, false),
     kw("dependencies", S::SchemaMap, K::Applicator, A::Object, false),
 ];
@@ -134,22 +268,42 @@ pub static KEYWORDS: &[Keyword] = &[
 /// Longest keyword name plus one: the number of length buckets in `BY_LENGTH`.
 const BUCKETS: usize = 24;
 
-/// `KEYWORDS` positions grouped by name length, built once: every key of every
-/// node is looked up (most are `type` or `description`, many are names no table
-/// holds), so a lookup compares only names of its own length.
-static BY_LENGTH: std::sync::OnceLock<[Vec<u8>; BUCKETS]> = std::sync::OnceLock::new();
+/// Most keywords sharing one name length.
+const PER_BUCKET: usize = 8;
+
+/// `TABLE` positions of one name length, and how many there are.
+#[derive(Clone, Copy)]
+struct Bucket {
+    len: usize,
+    at: [u8; PER_BUCKET],
+}
+
+/// `TABLE` positions grouped by name length, built at compile time: every key
+/// of every node is looked up (most are `type` or `description`, many are
+/// names no table holds), so a lookup compares only names of its own length,
+/// with no initialization check or indirection on the way.
+const BY_LENGTH: [Bucket; BUCKETS] = {
+    let mut b = [Bucket { len: 0, at: [0; PER_BUCKET] }; BUCKETS];
+    let mut i = 0;
+    while i < TABLE.len() {
+        let n = TABLE[i].name.len();
+        b[n].at[b[n].len] = i as u8;
+        b[n].len += 1;
+        i += 1;
+    }
+    b
+};
 
 /// Looks a keyword up by name.
 pub fn get(name: &str) -> Option<&'static Keyword> {
-    let buckets = BY_LENGTH.get_or_init(|| {
-        let mut b: [Vec<u8>; BUCKETS] = Default::default();
-        for (i, k) in KEYWORDS.iter().enumerate() {
-            b[k.name.len()].push(i as u8);
-        }
-        b
-    });
-    let bucket = buckets.get(name.len())?;
-    bucket.iter().map(|&i| &KEYWORDS[usize::from(i)]).find(|k| k.name.as_bytes() == name.as_bytes())
+    let bucket = BY_LENGTH.get(name.len())?;
+    // The first byte settles most mismatches (property names of a keyword's
+    // length) before a full comparison; no keyword name is empty.
+    let first = *name.as_bytes().first()?;
+    bucket.at[..bucket.len]
+        .iter()
+        .map(|&i| &KEYWORDS[usize::from(i)])
+        .find(|k| k.name.as_bytes()[0] == first && k.name.as_bytes() == name.as_bytes())
 }
 
 /// The slot of `name`: unknown keys hold plain data.
@@ -165,6 +319,70 @@ pub fn spillable(name: &str) -> bool {
 /// The instance type a keyword constrains (`Any` for unknown keys).
 pub fn applies(name: &str) -> Applies {
     get(name).map_or(Applies::Any, |k| k.applies)
+}
+
+/// True for keywords that only annotate (they never change what validates).
+pub fn is_annotation(name: &str) -> bool {
+    get(name).is_some_and(|k| k.annotation)
+}
+
+/// The name lengths, first and last bytes of the resolution keywords: every
+/// key of every node is asked whether it is one during the draft upgrade, and
+/// this turns the common ones away (`type`, `description`, `default`) without
+/// a lookup.
+const RESOLUTION_SIEVE: (u32, u128, u128) = {
+    let (mut lengths, mut firsts, mut lasts) = (0u32, 0u128, 0u128);
+    let mut i = 0;
+    while i < TABLE.len() {
+        let name = TABLE[i].name.as_bytes();
+        if TABLE[i].resolution {
+            lengths |= 1 << name.len();
+            firsts |= 1 << name[0];
+            lasts |= 1 << name[name.len() - 1];
+        }
+        i += 1;
+    }
+    (lengths, firsts, lasts)
+};
+
+/// True for keywords that only serve `$ref` resolution (`$defs`, `$id`, ...).
+#[inline]
+pub fn is_resolution(name: &str) -> bool {
+    let (lengths, firsts, lasts) = RESOLUTION_SIEVE;
+    let bytes = name.as_bytes();
+    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else { return false };
+    bytes.len() < 32
+        && lengths >> bytes.len() & 1 == 1
+        && first < 128
+        && firsts >> first & 1 == 1
+        && last < 128
+        && lasts >> last & 1 == 1
+        && get(name).is_some_and(|k| k.resolution)
+}
+
+/// True where a path through `name` reaches a member, item or name of the instance.
+pub fn consumes(name: &str) -> bool {
+    get(name).is_some_and(|k| k.consumes)
+}
+
+/// The shape `name`'s value must have (`Any` for unknown keys).
+pub fn shape(name: &str) -> Shape {
+    get(name).map_or(Shape::Any, |k| k.shape)
+}
+
+/// Which bound `name` is, if it is a standalone one.
+pub fn bound(name: &str) -> Option<Bound> {
+    get(name).and_then(|k| k.bound)
+}
+
+/// The keywords every target's structure is made of, in table order.
+pub fn structural() -> impl Iterator<Item = &'static str> {
+    KEYWORDS.iter().filter(|k| k.structural).map(|k| k.name)
+}
+
+/// True for the constraints `stripStrictConstraints` strips.
+pub fn is_strict_constraint(name: &str) -> bool {
+    get(name).is_some_and(|k| k.strict_constraint)
 }
 
 /// Gemini `Schema` fields allowed only on an OBJECT node ("only allowed for
@@ -218,6 +436,35 @@ mod tests {
             assert_eq!(get(k.name).map(|f| f.name), Some(k.name));
         }
         assert!(get("").is_none() && get("typ").is_none() && get(&"x".repeat(BUCKETS + 5)).is_none());
+    }
+
+    #[test]
+    fn shapes_agree_with_slots() {
+        for k in KEYWORDS {
+            let holds = match k.shape {
+                Shape::Schema => k.slot == Slot::Schema,
+                Shape::SchemaArray => k.slot == Slot::SchemaArray,
+                Shape::SchemaMap => k.slot == Slot::SchemaMap,
+                Shape::Any => true,
+                _ => k.slot == Slot::Data,
+            };
+            assert!(holds, "{}: shape {:?} in slot {:?}", k.name, k.shape, k.slot);
+            assert!(!k.consumes || k.slot != Slot::Data, "{} consumes but holds no subschema", k.name);
+            assert!(k.bound.is_none() || matches!(k.shape, Shape::Count | Shape::Number), "{} bounds a non-number", k.name);
+            assert!(!k.annotation || k.slot == Slot::Data, "{} annotates but holds subschemas", k.name);
+        }
+    }
+
+    #[test]
+    fn structural_keywords_in_table_order() {
+        let names: Vec<&str> = structural().collect();
+        assert_eq!(names, ["type", "properties", "items", "required", "anyOf", "$ref", "$defs", "additionalProperties"]);
+        for k in KEYWORDS {
+            assert_eq!(is_resolution(k.name), k.resolution, "{}: the sieve disagrees with the table", k.name);
+        }
+        assert!(is_resolution("$defs") && is_resolution("$anchor") && !is_resolution("$ref") && !is_resolution("$idé"));
+        assert!(is_annotation("$comment") && is_annotation("example") && !is_annotation("nullable"));
+        assert_eq!((bound("minItems"), bound("exclusiveMaximum"), bound("minContains")), (Some(Bound::Lower), Some(Bound::Upper), None));
     }
 
     #[test]

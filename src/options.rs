@@ -96,10 +96,12 @@ impl Options {
     /// Keywords every target's structure is made of cannot be stripped: the rules
     /// that write them (an object root's `type`) would fight the strip forever.
     pub fn validate(&self) -> Result<(), crate::Error> {
-        const STRUCTURE: &[&str] = &["type", "properties", "items", "required", "anyOf", "$ref", "$defs", "additionalProperties"];
-        match self.strip_keywords.iter().find(|k| STRUCTURE.contains(&k.as_str())) {
+        match self.strip_keywords.iter().find(|k| crate::keywords::get(k).is_some_and(|kw| kw.structural)) {
             Some(k) => Err(crate::Error::InvalidOptions {
-                message: format!("stripKeywords cannot name {k:?}: it is part of the structure every target needs (structural keywords: {})", STRUCTURE.join(", ")),
+                message: format!(
+                    "stripKeywords cannot name {k:?}: it is part of the structure every target needs (structural keywords: {})",
+                    crate::keywords::structural().collect::<Vec<_>>().join(", ")
+                ),
             }),
             None => Ok(()),
         }

@@ -2,7 +2,8 @@
 use crate::lookup::Fields;
 use super::merge::{as_written, as_written_with, conjoin, is_object_like, reads_as_open, unite_objects, Lifted, SharedMembers};
 use super::types::{is_typed, single_type};
-use super::{apply, is_annotation, is_null_schema};
+use super::{apply, is_null_schema};
+use crate::keywords::is_annotation;
 use crate::error::Result;
 use crate::profile::OnViolation;
 use crate::walk::Cx;

@@ -18,7 +18,8 @@
 //! already lone; one a rewrite here leaves as a bare union is spliced.
 use super::merge::{as_written, conjoin, SharedMembers};
 use super::shapes::declared_required;
-use super::{apply, is_annotation, json_text, types_of};
+use super::{apply, json_text, types_of};
+use crate::keywords::is_annotation;
 use crate::error::Result;
 use crate::lookup::Fields;
 use crate::pointer::Pointer;

@@ -1,7 +1,8 @@
 //! Merging schemas: the conjunction of `allOf` branches, and the union of object
 //! branches that targets without combinators need.
 use crate::lookup::Fields;
-use super::{is_annotation, json_text, types_of};
+use super::{json_text, types_of};
+use crate::keywords::{self, is_annotation, Bound};
 use crate::walk::Cx;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
@@ -75,8 +76,8 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
                 }
                 Value::Array(both)
             }
-            "minimum" | "exclusiveMinimum" | "minLength" | "minItems" | "minProperties" => larger(av, bv)?,
-            "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" => smaller(av, bv)?,
+            k if keywords::bound(k) == Some(Bound::Lower) => larger(av, bv)?,
+            k if keywords::bound(k) == Some(Bound::Upper) => smaller(av, bv)?,
             "additionalProperties" | "items" => match (av, bv) {
                 (Value::Bool(false), _) | (_, Value::Bool(false)) => Value::Bool(false),
                 (Value::Object(x), Value::Object(y)) => Value::Object(conjoin(x, y)?),

@@ -87,21 +87,13 @@ pub fn is_null_schema(v: &Value) -> bool {
 pub fn is_never(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
         (m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
-            && !m.keys().any(|k| crate::refs::RESOLUTION_KEYS.contains(&k.as_str()))
+            && !m.keys().any(|k| crate::keywords::is_resolution(k))
     })
 }
 
 /// `enum: []`: the node accepts no value.
 pub fn is_empty_enum(m: &Map<String, Value>) -> bool {
     m.field("enum").and_then(Value::as_array).is_some_and(Vec::is_empty)
-}
-
-/// Keywords that only annotate (they never change what validates).
-pub fn is_annotation(key: &str) -> bool {
-    matches!(
-        key,
-        "title" | "description" | "default" | "examples" | "example" | "deprecated" | "readOnly" | "writeOnly" | "$comment"
-    )
 }
 
 /// Appends a sentence to a node's description.

@@ -3,7 +3,8 @@
 //! upgrade, and again after refs are inlined), and `apply` runs it before a
 //! target's rules on each node, so a rule sees a node with its never-parts
 //! already gone.
-use super::{is_annotation, is_never, types_of};
+use super::{is_never, types_of};
+use crate::keywords::is_annotation;
 use crate::lookup::Fields;
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};

@@ -374,7 +374,7 @@ fn flatten_unions(branches: Vec<Value>) -> Vec<Map<String, Value>> {
     while let Some(b) = todo.pop() {
         let Value::Object(m) = b else { continue };
         match m.field("anyOf") {
-            Some(Value::Array(inner)) if m.keys().all(|k| k == "anyOf" || super::is_annotation(k)) => {
+            Some(Value::Array(inner)) if m.keys().all(|k| k == "anyOf" || crate::keywords::is_annotation(k)) => {
                 todo.extend(inner.iter().rev().cloned());
             }
             _ => out.push(m),

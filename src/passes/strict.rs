@@ -2,7 +2,8 @@
 use crate::lookup::Fields;
 use super::spill::strip;
 use super::types::common_type;
-use super::{is_annotation, is_null_schema, json_text, types_of};
+use super::{is_null_schema, json_text, types_of};
+use crate::keywords::is_annotation;
 use crate::error::{Error, Result};
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};
@@ -47,17 +48,13 @@ pub fn regex_subset(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     Ok(())
 }
 
-const CONSTRAINTS: &[&str] = &[
-    "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
-];
-
 /// With `stripStrictConstraints`, the constraints the first strict release (and
 /// fine-tuned models today) reject are stripped and spilled (seed 003 §1.1).
 pub fn strip_constraints(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if !cx.opts.strip_strict_constraints {
         return Ok(());
     }
-    let keys: Vec<String> = node.keys().filter(|k| CONSTRAINTS.contains(&k.as_str())).cloned().collect();
+    let keys: Vec<String> = node.keys().filter(|k| crate::keywords::is_strict_constraint(k)).cloned().collect();
     strip(node, &keys, cx);
     Ok(())
 }

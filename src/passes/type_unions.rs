@@ -10,9 +10,9 @@
 //! united, same types broadened, else the first branch; lossy and reported),
 //! with its null branch kept as `null` in the type list, which loses nothing.
 use super::combinators::collapse_unions;
-use super::{append_description, is_annotation, is_null_schema, json_text, types_of};
+use super::{append_description, is_null_schema, json_text, types_of};
 use crate::error::Result;
-use crate::keywords::{self, Applies};
+use crate::keywords::{self, is_annotation, Applies};
 use crate::lookup::Fields;
 use crate::walk::Cx;
 use serde_json::{Map, Value};

@@ -1,8 +1,8 @@
 //! `type`: arrays of types, and nodes without one.
 use crate::lookup::Fields;
-use super::{apply_branch, is_annotation, types_of};
+use super::{apply_branch, types_of};
 use crate::error::Result;
-use crate::keywords::{self, applies_to};
+use crate::keywords::{self, applies_to, is_annotation};
 use crate::profile::TypeArrays;
 use crate::walk::Cx;
 use serde_json::{json, Map, Value};

@@ -192,8 +192,6 @@ impl Index {
         crate::sort::sort_by(&mut targets, |a, b| a.as_str().cmp(b.as_str()));
         targets.dedup();
         let number: HashMap<&str, usize> = targets.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
-        const CONSUMING: &[&str] =
-            &["properties", "items", "prefixItems", "additionalProperties", "patternProperties", "contains", "dependentSchemas"];
         // Edges run from each target to the refs within it (not below a `$defs`
         // of its own), and carry whether the path from the target to the ref
         // crosses a property or item. A ref's containing targets are among its
@@ -210,7 +208,7 @@ impl Index {
                     if s == "$defs" || s == "definitions" {
                         break;
                     }
-                    consumes |= CONSUMING.contains(&s);
+                    consumes |= crate::keywords::consumes(s);
                 }
                 if let Some(&from) = number.get(at.prefix_str(k)) {
                     edges[from].push((to, consumes));

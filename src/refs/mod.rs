@@ -26,9 +26,6 @@ use std::collections::{HashMap, HashSet};
 /// Most nested ref expansions on one path (a `$ref` chain recurses in place).
 const MAX_REF_CHAIN: usize = 128;
 
-/// Keywords that only serve resolution; they are gone after inlining.
-pub(crate) const RESOLUTION_KEYS: &[&str] = &["$defs", "definitions", "$id", "$anchor", "$dynamicAnchor"];
-
 /// Does this schema node hold a `$ref` (or `$dynamicRef`) the expander would follow?
 pub(crate) fn follows(node: &Map<String, Value>) -> bool {
     node.field("$ref").or_else(|| node.field("$dynamicRef")).is_some_and(Value::is_string)
@@ -36,7 +33,7 @@ pub(crate) fn follows(node: &Map<String, Value>) -> bool {
 
 /// Does this schema node hold a keyword that only serves resolution?
 pub(crate) fn has_resolution_keys(node: &Map<String, Value>) -> bool {
-    node.keys().any(|k| RESOLUTION_KEYS.contains(&k.as_str()))
+    node.keys().any(|k| keywords::is_resolution(k))
 }
 
 /// What `Expander::children` drops from every node it copies, done in place
@@ -44,7 +41,7 @@ pub(crate) fn has_resolution_keys(node: &Map<String, Value>) -> bool {
 pub(crate) fn strip_resolution_keys(value: &mut Value) {
     let Value::Object(node) = value else { return };
     if has_resolution_keys(node) {
-        node.retain(|k, _| !RESOLUTION_KEYS.contains(&k.as_str()));
+        node.retain(|k, _| !keywords::is_resolution(k));
     }
     for (key, child) in node.iter_mut() {
         match (keywords::slot(key), child) {
@@ -136,7 +133,7 @@ fn site(
 ) -> Site {
     let has_siblings = node
         .keys()
-        .any(|k| k != "$ref" && k != "$dynamicRef" && !RESOLUTION_KEYS.contains(&k.as_str()));
+        .any(|k| k != "$ref" && k != "$dynamicRef" && !keywords::is_resolution(k));
     // A recursive target is kept, except where its siblings would stand beside
     // the `$ref` on a target that refuses that (`lone_refs`): the site is
     // inlined once, and a nested site becomes a reference to an overlay.
@@ -304,7 +301,7 @@ impl<'d> Expander<'d> {
     fn children(&mut self, node: &Map<String, Value>, skip: &[&str], cx: &mut Cx) -> Result<Value> {
         let mut out = Map::with_capacity(node.len());
         for (key, value) in node {
-            if RESOLUTION_KEYS.contains(&key.as_str()) || skip.contains(&key.as_str()) {
+            if keywords::is_resolution(key) || skip.contains(&key.as_str()) {
                 continue;
             }
             let copied = match (keywords::slot(key), value) {
@@ -591,10 +588,10 @@ impl<'d> Expander<'d> {
 /// otherwise the siblings win and the overlay is reported.
 fn overlay(base: Map<String, Value>, site: Map<String, Value>, cx: &mut Cx) -> Value {
     let conflicts: Vec<&String> =
-        site.iter().filter(|(k, v)| !crate::passes::is_annotation(k) && base.get(*k).is_some_and(|b| b != *v)).map(|(k, _)| k).collect();
+        site.iter().filter(|(k, v)| !keywords::is_annotation(k) && base.get(*k).is_some_and(|b| b != *v)).map(|(k, _)| k).collect();
     if !conflicts.is_empty() {
         if let Some(mut both) = crate::passes::merge::conjoin(&base, &site) {
-            for (k, v) in site.iter().filter(|(k, _)| crate::passes::is_annotation(k)) {
+            for (k, v) in site.iter().filter(|(k, _)| keywords::is_annotation(k)) {
                 both.insert(k.clone(), v.clone());
             }
             return Value::Object(both);
