@@ -2,7 +2,7 @@
 //! native tests drive. Every result is an envelope: `{"ok": …}` or `{"error": …}`.
 use crate::error::Error;
 use crate::options::Options;
-use crate::{check, targets, walk};
+use crate::{check, targets};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -18,38 +18,8 @@ fn err(e: &Error) -> String {
     json!({"error": {"code": e.code(), "pointer": e.pointer(), "message": e.to_string()}}).to_string()
 }
 
-/// Shadow stack one level of serde_json's parse takes in the wasm build, with
-/// room to spare: measured about 500 bytes (2 MiB ran out at 4,200 levels).
-const PARSE_STACK_PER_LEVEL: usize = 768;
-
-/// Parses JSON text, refusing nesting deeper than `max_depth` before any
-/// recursive parser sees it.
-pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
-    let depth = walk::json_depth(input);
-    if depth > max_depth {
-        return Err(Error::TooDeep { pointer: Default::default(), limit: max_depth });
-    }
-    fits_stack(depth)?;
-    let mut de = serde_json::Deserializer::from_str(input);
-    de.disable_recursion_limit();
-    let v = Value::deserialize(&mut de).map_err(|e| Error::InvalidJson { message: e.to_string() })?;
-    de.end().map_err(|e| Error::InvalidJson { message: e.to_string() })?;
-    Ok(v)
-}
-
-/// Whether a value nesting `depth` levels can be built and dropped on what
-/// is left of the stack. serde_json recurses once per level, with no hook to
-/// stop it: what the stack can hold is decided before (tests/js/hostile.test.mjs
-/// parses up to 100,000 levels with maxDepth raised, so a larger frame shows as
-/// a trap).
-pub(crate) fn fits_stack(depth: usize) -> Result<(), Error> {
-    if depth.saturating_mul(PARSE_STACK_PER_LEVEL) > walk::stack_left().saturating_sub(walk::STACK_RESERVE) {
-        return Err(Error::StackExhausted { pointer: Default::default(), depth });
-    }
-    Ok(())
-}
-
-use serde::Deserialize;
+/// Parses JSON text within a depth limit (kept here under its old path).
+pub use crate::json::parse;
 
 pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
     let run = || -> Result<String, Error> { Ok(ok(&normalize_text(input, target, Options::from_json(options)?)?)) };

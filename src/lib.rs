@@ -13,6 +13,7 @@ pub mod check;
 pub mod doc;
 pub mod draft;
 pub mod error;
+pub mod json;
 pub mod keywords;
 pub mod lookup;
 pub mod options;
@@ -77,7 +78,7 @@ pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Norm
 }
 
 /// `normalize` for a value already known to nest at most `maxDepth` levels
-/// (`api::parse` scans the text before parsing, so the JSON entry points skip
+/// (`json::parse` scans the text before parsing, so the JSON entry points skip
 /// a second walk over the whole value).
 pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
     normalize_parsed(Input { value: schema.clone(), again: Again::Value(schema) }, target, opts)
@@ -105,7 +106,7 @@ impl<'a> Again<'a> {
     fn value(self, opts: &Options) -> Result<Cow<'a, Value>> {
         match self {
             Again::Value(v) => Ok(Cow::Borrowed(v)),
-            Again::Text(text) => api::parse(text, opts.max_depth).map(Cow::Owned),
+            Again::Text(text) => json::parse(text, opts.max_depth).map(Cow::Owned),
         }
     }
 }

@@ -281,7 +281,7 @@ impl<'d> Fixer<'d, '_> {
             }
             if (has("array") || has("object")) && (text.starts_with('[') || text.starts_with('{')) {
                 if let Ok(parsed) =
-                    crate::api::parse(text, self.doc.max_depth.saturating_sub(self.ipath.len()))
+                    crate::json::parse(text, self.doc.max_depth.saturating_sub(self.ipath.len()))
                 {
                     if allowed.iter().any(|t| is_type(&parsed, t)) {
                         let kind = if parsed.is_array() {

@@ -26,7 +26,7 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     if depth > limit {
         return Err(Error::TooDeep { pointer: Default::default(), limit });
     }
-    crate::api::fits_stack(depth)?;
+    crate::json::fits_stack(depth)?;
     // The list as `normalize_tools` would see it in the whole body: the same
     // keys lead to the array, so every pointer in the telemetry is the same.
     let mut list = doc.to_value(array);
