@@ -1,7 +1,7 @@
 //! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
-use super::{Caps, NameRule, OnViolation, Target, TypeArrays, BASE};
+use super::{Caps, Ignored, NameRule, OnViolation, Target, TypeArrays, BASE};
 use crate::passes::{combinators, constants, enums, lone_any_of, pass, shapes, spill, types};
 
 /// Fields of the `Schema` proto kept on the wire. `format`, `pattern`, bounds and
@@ -31,8 +31,16 @@ const GOOGLE_CAPS: Caps = Caps {
     tool_names: Some(GEMINI_NAMES),
     lone_any_of: true,
     object_only_fields: true,
+    ignored: GEMINI_IGNORED,
     ..BASE
 };
+
+/// The `Schema` reference on `default`: "Per JSON Schema, this field is
+/// intended for documentation generators and doesn't affect validation. Thus
+/// it's included here and ignored so that developers who send schemas with a
+/// default field don't get unknown-field errors."
+const GEMINI_IGNORED: Ignored =
+    Ignored { keywords: &["default"], source: "https://ai.google.dev/api/caching#Schema: default is \"included here and ignored\"" };
 
 /// Function declaration names: letters, digits, `_`, `.`, `:`, `-`, at most 64
 /// (FunctionDeclaration.name), and the first a letter or `_`: a name starting
@@ -89,6 +97,8 @@ pub static CCA: Target = Target {
         nullable_marker: false,
         any_of: false,
         lone_any_of: false,
+        // Claude, not Gemini, reads these; nothing says it ignores `default`.
+        ignored: Ignored { keywords: &[], source: "" },
         ..GOOGLE_CAPS
     },
     passes: &[
