@@ -3,6 +3,9 @@
 //! (tests/consumers) and the side-by-side comparison with peers (tests/peers).
 //!
 //! cargo run --release --example corpus -- OUT.json [CORPUS_DIR]
+//!
+//! TOOLSCHEMA_OPTIONS (JSON, e.g. `{"compact": true}`) sets the normalization
+//! options, so the consumer suites can be run over other outputs too.
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -16,7 +19,7 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    let opts = toolschema::Options::default();
+    let opts = toolschema::Options::from_json(&std::env::var("TOOLSCHEMA_OPTIONS").unwrap_or_default()).expect("TOOLSCHEMA_OPTIONS");
     let mut records = Vec::new();
     let (mut schemas, mut errors) = (0, 0);
     for file in &files {

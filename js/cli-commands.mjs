@@ -55,7 +55,7 @@ ${INPUT_HELP}
 ${COLOUR_HELP}
 Exit status: 0 done (with or without differences), 2 error.
 `,
-  cost: `Usage: toolschema cost [--target <id>...] [file|-]
+  cost: `Usage: toolschema cost [--target <id>...] [--compact] [file|-]
 
 What the input costs on the wire as given and for each target: UTF-8 bytes of the compact JSON
 and tokens with the o200k_base encoding (OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series; other
@@ -66,6 +66,8 @@ Needs the optional peer dependency gpt-tokenizer (npm install gpt-tokenizer).
 
 Options:
   -t, --target <id>   target id, repeatable; default every target
+  --compact           measure the targets' outputs with the compact option (repeated
+                      subschemas in $defs, ignored keywords dropped)
   --json              the result of cost() from "toolschema/cost" as JSON
   -h, --help          show this help
 
@@ -106,6 +108,7 @@ export function runCommand(command, argv) {
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   };
+  if (command === "cost") options.compact = { type: "boolean" };
   if (command === "check") {
     options.strict = { type: "boolean" };
     options.allow = { type: "string", multiple: true };
@@ -517,7 +520,7 @@ async function costCommand(document, ids, opts, out) {
   const bar = progress("cost", total * ((ids.length || targets().length) + 1));
   let result;
   try {
-    result = cost(document, { ...(ids.length > 0 ? { targets: ids } : {}), onProgress: bar.tick });
+    result = cost(document, { ...(ids.length > 0 ? { targets: ids } : {}), ...(opts.compact ? { compact: true } : {}), onProgress: bar.tick });
   } finally {
     bar.done();
   }

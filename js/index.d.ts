@@ -107,6 +107,8 @@ export interface NormalizeOptions {
   strictUnresolvedRefs?: boolean;
   /** Extra keywords to strip on this call, for a model the target's rules do not cover. */
   stripKeywords?: string[];
+  /** Shrink the output without changing its meaning, after the target's rules: drop `$comment` and keywords the target documents that it ignores (Gemini's `default`), and, where the target keeps `$ref`, move a subschema written out more than once into `$defs` when that saves tokens. Reported as notes (`ignored-keyword-dropped`, `subschema-hoisted`). Default false. */
+  compact?: boolean;
 }
 
 /** `normalizeSchema` options: the core options plus the target. */

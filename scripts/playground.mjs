@@ -4,6 +4,10 @@
 // build/playground/ can be served by any static server, or kept and opened
 // again offline.
 //
+// The token counts need gpt-tokenizer's o200k_base table: esbuild (a dev
+// dependency, like gpt-tokenizer) bundles it into build/playground/tokenizer.mjs,
+// served from the same origin, never fetched from a CDN.
+//
 // Usage: node scripts/playground.mjs [--port N] [--build-only]
 //   --port N       the port to listen on (default 8642; 0 picks a free one)
 //   --build-only   assemble build/playground/ and exit
@@ -12,6 +16,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, stat
 import { createServer } from "node:http";
 import { dirname, extname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildSync } from "esbuild";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const PAGE_DIR = join(root, "examples/playground");
@@ -51,7 +56,28 @@ export function buildPlayground(out = OUT_DIR, pkg = join(root, "pkg")) {
   mkdirSync(join(out, "toolschema"));
   for (const file of files) copyFileSync(join(pkg, file), join(out, "toolschema", file));
   copyFileSync(join(pkg, "package.json"), join(out, "toolschema", "package.json"));
+  bundleTokenizer(join(out, "tokenizer.mjs"));
   return files;
+}
+
+/**
+ * The one function measure.mjs needs of gpt-tokenizer, as a single ES module:
+ * the encoding `toolschema/cost` imports (js/cost.mjs), so the page counts
+ * what the package counts. The banner names it and its licence.
+ */
+export function bundleTokenizer(outfile) {
+  buildSync({
+    stdin: { contents: 'export { countTokens } from "gpt-tokenizer/encoding/o200k_base";', resolveDir: root, sourcefile: "tokenizer.mjs" },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    legalComments: "eof",
+    banner: { js: "// gpt-tokenizer's o200k_base encoding (MIT, https://github.com/niieani/gpt-tokenizer), bundled by scripts/playground.mjs" },
+    outfile,
+    logLevel: "warning",
+  });
 }
 
 const TYPES = {
@@ -117,7 +143,7 @@ async function main(args) {
     }
   }
   const files = buildPlayground();
-  console.log(`playground: ${OUT_DIR} (the page and ${files.length} package files)`);
+  console.log(`playground: ${OUT_DIR} (the page, ${files.length} package files and the o200k tokenizer)`);
   if (buildOnly) return;
   let server;
   try {

@@ -390,6 +390,14 @@ pub fn is_strict_constraint(name: &str) -> bool {
 /// They constrain only objects, so on a node of another type they say nothing.
 pub const OBJECT_ONLY_FIELDS: &[&str] = &["properties", "required", "propertyOrdering"];
 
+/// Comments for the schema's maintainers, never its users: "Implementations
+/// MAY strip "$comment" values at any point during processing. In particular,
+/// this allows for shortening schemas when the size of deployed schemas is a
+/// concern." (JSON Schema 2020-12 core §8.3,
+/// https://json-schema.org/draft/2020-12/json-schema-core#section-8.3). The
+/// `compact` option drops them for every target.
+pub const COMMENTS: &[&str] = &["$comment"];
+
 /// Negation and the conditionals: what `Caps::negation` false refuses.
 pub const NEGATION: &[&str] = &["not", "if", "then", "else"];
 

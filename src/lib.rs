@@ -10,6 +10,7 @@
 pub mod api;
 pub mod args;
 pub mod check;
+pub mod compact;
 pub mod doc;
 pub mod draft;
 pub mod error;
@@ -114,6 +115,9 @@ impl<'a> Again<'a> {
 /// `normalize_within_depth` that takes the input over (see `Input`).
 pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
     let mut out = normalize_owned(input, target, opts)?;
+    if opts.compact {
+        compact::apply(&mut out, target, opts);
+    }
     if opts.quiet {
         // The rules write none; these are the whole-schema outcomes (fail-open, fallback).
         out.report.diagnostics.clear();
@@ -177,10 +181,12 @@ fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, resu
     // it does not add to the call's peak memory.
     drop(result);
     let relaxed = target.relaxed.and_then(targets::get).unwrap_or(&targets::openai::OPENAI);
+    // Not compacted here (`normalize_owned`, not `normalize`): the strict
+    // retry below reads this output, and the call's result is compacted once.
     let fallback = match again.value(cx.opts)? {
-        Cow::Borrowed(schema) => normalize(schema, relaxed, cx.opts)?,
+        Cow::Borrowed(schema) => normalize_owned(Input { value: schema.clone(), again: Again::Value(schema) }, relaxed, cx.opts)?,
         // Parsed again for this run only: taken over, not copied.
-        Cow::Owned(schema) => normalize_parsed(Input { value: schema, again }, relaxed, cx.opts)?,
+        Cow::Owned(schema) => normalize_owned(Input { value: schema, again }, relaxed, cx.opts)?,
     };
     // The relaxed target's own (reported) rewrites can remove what strict mode
     // could not represent (a root union of an object and a string is merged

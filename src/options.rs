@@ -52,6 +52,11 @@ pub struct Options {
     /// Extra keywords to strip on this call, for a model the target's rules do not
     /// cover (OpenClaw's per-model `unsupportedToolSchemaKeywords`).
     pub strip_keywords: Vec<String>,
+    /// Shrink the output without changing its meaning, after the target's
+    /// rules: drop keywords the target documents that it ignores, and hoist
+    /// repeated subschemas into `$defs` where the target keeps refs
+    /// (src/compact.rs). Off by default: outputs stay as they were.
+    pub compact: bool,
     /// Diagnostics are not written (counters and the lossy flag still are):
     /// for callers that drop the report. Not an option callers pass in JSON.
     #[serde(skip)]
@@ -70,6 +75,7 @@ impl Default for Options {
             max_recursion: 1,
             strict_unresolved_refs: false,
             strip_keywords: Vec::new(),
+            compact: false,
             quiet: false,
         }
     }

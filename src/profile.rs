@@ -102,6 +102,16 @@ pub struct Caps {
     /// `additionalProperties` is accepted only as `false` (WebMCP's input
     /// schema subset: webmachinelearning/webmcp#289).
     pub additional_false_only: bool,
+    /// Keywords the provider accepts and documents that it ignores: the
+    /// `compact` option drops them (src/compact.rs).
+    pub ignored: Ignored,
+}
+
+/// Keywords a target accepts but ignores, with the document that says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ignored {
+    pub keywords: &'static [&'static str],
+    pub source: &'static str,
 }
 
 /// A provider's rule for tool (function) names: ASCII letters, digits, `_`
@@ -198,6 +208,7 @@ pub const BASE: Caps = Caps {
     object_only_fields: false,
     lone_refs: false,
     additional_false_only: false,
+    ignored: Ignored { keywords: &[], source: "" },
 };
 
 /// What the target does when its output still fails its checker.

@@ -2,6 +2,8 @@
 //! the target's checker (OpenAI strict: `strict: true` only when it does),
 //! normalizing the output again changes nothing, the input is untouched, and
 //! leaving out the report (`quiet`, the schema-only payload) changes nothing else.
+//! The same again with `compact`, whose outputs must also be no larger than
+//! the plain ones and differ from them only by notes, never a lossy change.
 use serde_json::Value;
 use toolschema::{check, normalize, targets, Options};
 
@@ -14,8 +16,23 @@ fn text(v: &Value) -> String {
 
 #[test]
 fn every_corpus_schema_is_accepted_stable_and_untouched() {
-    let opts = Options::default();
-    let quiet = Options { quiet: true, ..Options::default() };
+    every_schema_with(Options::default());
+}
+
+#[test]
+fn compact_outputs_are_accepted_stable_and_no_larger() {
+    let (hoisted, dropped) = every_schema_with(Options { compact: true, ..Options::default() });
+    // The corpus has repeated subschemas and ignored keywords: a compact
+    // that did nothing would pass every other check.
+    assert!(hoisted > 0 && dropped > 0, "compact changed nothing: {hoisted} hoists, {dropped} keywords dropped");
+}
+
+/// Every check above for `opts`; with `compact`, also against the plain
+/// output. Returns the compact counters summed (hoists, dropped keywords).
+fn every_schema_with(opts: Options) -> (u64, u64) {
+    let quiet = Options { quiet: true, ..opts.clone() };
+    let plain_opts = Options { compact: false, ..opts.clone() };
+    let (mut hoisted, mut dropped) = (0, 0);
     let mut failures = Vec::new();
     let corpus = corpus();
     for target in targets::TARGETS {
@@ -29,6 +46,23 @@ fn every_corpus_schema_is_accepted_stable_and_untouched() {
                 }
             };
             assert_eq!(schema, &before, "input mutated");
+            if opts.compact {
+                hoisted += out.report.counters.get("subschemasHoisted").copied().unwrap_or(0);
+                dropped += out.report.counters.get("ignoredKeywordsDropped").copied().unwrap_or(0);
+                let plain = normalize(schema, target, &plain_opts).expect("the plain run succeeds too");
+                let (small, big) = (text(&out.schema).len(), text(&plain.schema).len());
+                if small > big || out.strict != plain.strict || out.report.lossy != plain.report.lossy {
+                    failures.push(format!("{} {id}: compact is larger ({small} > {big} bytes) or changed strict/lossy", target.id));
+                }
+                let added = out.report.diagnostics.len() - plain.report.diagnostics.len();
+                let notes = out.report.diagnostics.iter().filter(|d| matches!(d.code, "subschema-hoisted" | "ignored-keyword-dropped"));
+                if notes.clone().any(|d| d.lossy) || notes.count() != added {
+                    failures.push(format!("{} {id}: compact added diagnostics other than its notes", target.id));
+                }
+                if small == big && text(&out.schema) != text(&plain.schema) {
+                    failures.push(format!("{} {id}: compact rewrote without saving a byte", target.id));
+                }
+            }
             let judge = match (out.strict, target.relaxed) {
                 (Some(false), Some(relaxed)) => targets::get(relaxed).unwrap(),
                 _ => *target,
@@ -62,4 +96,5 @@ fn every_corpus_schema_is_accepted_stable_and_untouched() {
         failures.truncate(40);
         panic!("{n} failures:\n{}", failures.join("\n"));
     }
+    (hoisted, dropped)
 }

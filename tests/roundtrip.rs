@@ -39,13 +39,21 @@ fn allows_null(m: &Map<String, Value>) -> bool {
 /// One instance of `s` in `style`; past a few levels only what is required,
 /// so recursive schemas end.
 fn generate(s: &Value, root: &Value, style: Style, depth: usize) -> Value {
+    generate_in(s, root, style, depth, 0)
+}
+
+/// `generate` with the number of `$ref`s followed on the way (`refs`): a
+/// chain of refs that loops without descending ends at 64.
+fn generate_in(s: &Value, root: &Value, style: Style, depth: usize, refs: usize) -> Value {
     let Value::Object(m) = s else { return json!("x") };
     let style = if depth > 5 { Style::Required } else { style };
     if depth > 40 {
         return Value::Null;
     }
+    // A reference is not a level of the instance: the same depth, so a
+    // subschema generates the same value written out or hoisted (`compact`).
     if let Some(t) = m.get("$ref").and_then(Value::as_str).and_then(|r| resolve(root, r)) {
-        return generate(t, root, style, depth + 1);
+        return if refs < 64 { generate_in(t, root, style, depth, refs + 1) } else { Value::Null };
     }
     if let Some(c) = m.get("const") {
         return c.clone();
@@ -65,12 +73,12 @@ fn generate(s: &Value, root: &Value, style: Style, depth: usize) -> Value {
                 return Value::Null;
             }
             if let Some(b) = bs.iter().find(|b| !is_null(b)) {
-                return generate(b, root, style, depth + 1);
+                return generate_in(b, root, style, depth + 1, refs);
             }
         }
     }
     if let Some(first) = m.get("allOf").and_then(Value::as_array).and_then(|a| a.first()) {
-        return generate(first, root, style, depth + 1);
+        return generate_in(first, root, style, depth + 1, refs);
     }
     if style == Style::Nulls && allows_null(m) {
         return Value::Null;
@@ -124,14 +132,14 @@ fn generate(s: &Value, root: &Value, style: Style, depth: usize) -> Value {
         "array" => {
             let mut out = Vec::new();
             if let Some(Value::Array(prefix)) = m.get("prefixItems") {
-                out.extend(prefix.iter().map(|p| generate(p, root, style, depth + 1)));
+                out.extend(prefix.iter().map(|p| generate_in(p, root, style, depth + 1, refs)));
             }
             let min = m.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
             let want = if style == Style::Required { min } else { min.max(1) };
             let want = m.get("maxItems").and_then(Value::as_u64).map_or(want, |max| want.min(max as usize));
             if let Some(items) = m.get("items").filter(|i| i.is_object()) {
                 while out.len() < want {
-                    out.push(generate(items, root, style, depth + 1));
+                    out.push(generate_in(items, root, style, depth + 1, refs));
                 }
             }
             Value::Array(out)
@@ -141,7 +149,7 @@ fn generate(s: &Value, root: &Value, style: Style, depth: usize) -> Value {
             let mut out = Map::new();
             for (name, p) in m.get("properties").and_then(Value::as_object).into_iter().flatten() {
                 if style != Style::Required || required.contains(&name.as_str()) {
-                    out.insert(name.clone(), generate(p, root, style, depth + 1));
+                    out.insert(name.clone(), generate_in(p, root, style, depth + 1, refs));
                 }
             }
             Value::Object(out)
@@ -230,15 +238,33 @@ struct Tally {
 
 #[test]
 fn restored_arguments_validate_against_the_original() {
+    round_trip(&Options::default());
+}
+
+/// The same with `compact`: the outputs refer to hoisted `$defs` and lack the
+/// keywords their targets ignore, and the round trip is unchanged. Each
+/// instance generated from the compact output must be the one generated from
+/// the plain output, and restoring it with `{normalize: {compact: true}}`
+/// (what `restoreArguments` and `prepareToolCall` get) must give what the
+/// plain round trip gives.
+#[test]
+fn compact_outputs_round_trip_as_the_plain_ones() {
+    round_trip(&Options { compact: true, ..Options::default() });
+}
+
+fn round_trip(opts: &Options) {
     let corpus = common::corpus();
-    let opts = Options::default();
+    let restore_opts = RestoreOptions { normalize: Some(opts.clone()), ..RestoreOptions::default() };
+    let plain_opts = Options { compact: false, ..opts.clone() };
+    let mut compared = 0usize;
     let mut failures = Vec::new();
     let mut lines = Vec::new();
     let mut total = Tally::default();
     for target in targets::TARGETS {
         let mut t = Tally::default();
         for (id, schema) in &corpus {
-            let Ok(out) = normalize(schema, target, &opts) else { continue };
+            let Ok(out) = normalize(schema, target, opts) else { continue };
+            let plain = if opts.compact { Some(normalize(schema, target, &plain_opts).expect("the plain run succeeds too")) } else { None };
             if out.report.has("fallback") {
                 continue;
             }
@@ -257,7 +283,22 @@ fn restored_arguments_validate_against_the_original() {
                     continue;
                 }
                 t.generated += 1;
-                let restored = args::restore(&instance, schema, target, &RestoreOptions::default()).expect("restore");
+                let restored = args::restore(&instance, schema, target, &restore_opts).expect("restore");
+                if let Some(plain) = &plain {
+                    let theirs = generate(&plain.schema, &plain.schema, style, 0);
+                    let back = args::restore(&theirs, schema, target, &RestoreOptions::default()).expect("restore");
+                    let prepared = args::prepare(&instance, schema, target, &restore_opts).expect("prepare");
+                    let prepared_plain = args::prepare(&theirs, schema, target, &RestoreOptions::default()).expect("prepare");
+                    compared += 1;
+                    if theirs != instance || back.args != restored.args || back.report != restored.report
+                        || prepared != prepared_plain
+                    {
+                        failures.push(format!(
+                            "{} {id}: compact round trip differs\n  compact: {instance} -> {}\n  plain:   {theirs} -> {}",
+                            target.id, restored.args, back.args
+                        ));
+                    }
+                }
                 let ours = args::validate(&restored.args, &reference, 256).expect("validate");
                 let theirs = checker.as_ref().map(|c| c.is_valid(&restored.args));
                 if let Some(theirs) = theirs.filter(|_| ours.unchecked.is_empty()) {
@@ -304,6 +345,10 @@ fn restored_arguments_validate_against_the_original() {
         "  all targets: {} generated, {} restored valid, {} explained, {} not generated",
         total.generated, total.restored_valid, total.explained, total.not_generated
     );
+    if opts.compact {
+        let _ = writeln!(err, "  compact: {compared} instances restored and prepared as from the plain outputs");
+        assert!(compared > 10_000, "too few compact instances compared: {compared}");
+    }
     assert!(total.generated > 10_000, "too few instances generated: {}", total.generated);
     assert!(failures.is_empty(), "{} round-trip failures:\n{}", failures.len(), failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n"));
 }

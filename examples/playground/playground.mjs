@@ -176,7 +176,7 @@ function renderSummary() {
       el("th", { scope: "col", text: "Strict" }),
       el("th", { scope: "col", text: "Checker" }),
       MEASURES.map((m) => el("th", { scope: "col", class: "num", text: `${m.label} sent` })),
-      el("th", { scope: "col", class: "num", text: "vs input" }),
+      el("th", { scope: "col", class: "num", text: "Bytes vs input" }),
       el("th", { scope: "col", class: "num", text: "Changes (lossy)" })),
   );
   body.replaceChildren();

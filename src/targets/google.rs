@@ -2,7 +2,7 @@
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
 use crate::passes::{combinators, constants, enums, lone_any_of, pass, shapes, spill, types, Pass};
-use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
+use crate::profile::{Caps, Ignored, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, PLAIN_COMBINATORS};
 
@@ -33,6 +33,7 @@ const GOOGLE_CAPS: Caps = Caps {
     tool_names: Some(GEMINI_NAMES),
     lone_any_of: true,
     object_only_fields: true,
+    ignored: GEMINI_IGNORED,
     ..BASE
 };
 
@@ -68,6 +69,13 @@ pub static GEMINI_TAIL: &[Pass] = &[
     pass("lone-any-of", lone_any_of::lone_any_of),
     pass("root-object", shapes::root_object),
 ];
+
+/// The `Schema` reference on `default`: "Per JSON Schema, this field is
+/// intended for documentation generators and doesn't affect validation. Thus
+/// it's included here and ignored so that developers who send schemas with a
+/// default field don't get unknown-field errors."
+const GEMINI_IGNORED: Ignored =
+    Ignored { keywords: &["default"], source: "https://ai.google.dev/api/caching#Schema: default is \"included here and ignored\"" };
 
 /// Function declaration names: letters, digits, `_`, `.`, `:`, `-`, at most 64
 /// (FunctionDeclaration.name), and the first a letter or `_`: a name starting
@@ -111,6 +119,8 @@ pub static CCA: Target = Target {
         nullable_marker: false,
         any_of: false,
         lone_any_of: false,
+        // Claude, not Gemini, reads these; nothing says it ignores `default`.
+        ignored: Ignored { keywords: &[], source: "" },
         ..GOOGLE_CAPS
     },
     // Google's rules, except: with no `anyOf` at all, unions are collapsed

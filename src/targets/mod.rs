@@ -17,7 +17,7 @@ use crate::passes::Pass;
 use crate::walk::Cx;
 // The capability types live a layer below the rules; they are named here too,
 // as the public API always had them.
-pub use crate::profile::{Caps, ListCeiling, NameRule, OnViolation, Profile, RequestBudget, TypeArrays, BASE};
+pub use crate::profile::{Caps, Ignored, ListCeiling, NameRule, OnViolation, Profile, RequestBudget, TypeArrays, BASE};
 
 pub struct Target {
     pub id: &'static str,

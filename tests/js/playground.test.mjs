@@ -15,6 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { pkgDir, root, ts } from "./helpers.mjs";
+// The page's token counts are held to the package's own, in Node.
+const { cost, countTokens } = await import(`${pkgDir}cost.mjs`);
 import { browserFiles, buildPlayground, serve } from "../../scripts/playground.mjs";
 import { diffLines } from "../../examples/playground/diff.mjs";
 import { jsonLines, nearestNode } from "../../examples/playground/jsonlines.mjs";
@@ -140,9 +142,12 @@ describe("the playground in headless Chromium", { skip: existsSync(CHROMIUM) ? f
       const row = document.querySelector(`#summary tr[data-target="${t}"]`);
       if (row === null) return null;
       const cells = [...row.children].map((c) => c.textContent.trim());
-      return { strict: cells[1], checker: cells[2], bytes: row.querySelector('[data-measure="bytes"]').textContent };
+      return { strict: cells[1], checker: cells[2], bytes: row.querySelector('[data-measure="bytes"]').textContent, tokens: row.querySelector('[data-measure="tokens"]').textContent };
     }, target);
-  const bytes = (value) => new Intl.NumberFormat("en").format(Buffer.byteLength(JSON.stringify(value)));
+  const format = (n) => new Intl.NumberFormat("en").format(n);
+  const bytes = (value) => format(Buffer.byteLength(JSON.stringify(value)));
+  const tokens = (value) => format(countTokens(JSON.stringify(value)));
+  const inputTokens = () => read(() => document.querySelector('#summary tr.input-row [data-measure="tokens"]').textContent);
   const waitForTarget = (target) => page.waitForFunction((t) => document.getElementById("panel").dataset.target === t, target);
 
   const kitchenText = example("pydantic-kitchen.json");
@@ -160,17 +165,25 @@ describe("the playground in headless Chromium", { skip: existsSync(CHROMIUM) ? f
     assert.equal(await page.textContent("#input-status"), "A tool list: an MCP tools/list response.");
     assert.equal(await outputText(), JSON.stringify(tools, null, 2));
     const strict = telemetry.tools.filter((t) => t.strict).length;
-    assert.deepEqual(await summaryRow("openai-strict"), { strict: `${strict} of ${telemetry.tools.length}`, checker: "accepted", bytes: bytes(tools) });
+    assert.deepEqual(await summaryRow("openai-strict"), { strict: `${strict} of ${telemetry.tools.length}`, checker: "accepted", bytes: bytes(tools), tokens: tokens(tools) });
+    assert.equal(await inputTokens(), tokens(list));
   });
 
-  test("a pasted schema: each target's row shows the package's strict verdict, checker verdict and bytes", async () => {
+  test("a pasted schema: each target's row shows the package's strict verdict, checker verdict, bytes and tokens", async () => {
     await page.fill("#source", kitchenText);
     await page.waitForFunction(() => document.getElementById("input-status").textContent === "A schema.");
     assert.equal(await page.inputValue("#example"), "", "pasting leaves the example choice");
-    for (const target of ["openai-strict", "google", "anthropic"]) {
+    const targets = ["openai-strict", "google", "anthropic"];
+    const costs = cost(kitchen, { targets });
+    assert.equal(await inputTokens(), format(costs.input.tokens));
+    for (const target of targets) {
       const result = ts.normalize(kitchen, target);
       const row = await summaryRow(target);
       assert.equal(row.bytes, bytes(result.schema), target);
+      // What toolschema/cost gives for this schema and target, in Node.
+      const measured = costs.targets.find((t) => t.target === target);
+      assert.equal(row.tokens, format(measured.tokens), target);
+      assert.equal(row.bytes, format(measured.bytes), target);
       if (target === "openai-strict") {
         assert.equal(result.strict, false); // a tuple strict mode cannot express: the schema goes out non-strict
         assert.equal(row.strict, "no");
@@ -210,6 +223,8 @@ describe("the playground in headless Chromium", { skip: existsSync(CHROMIUM) ? f
       assert.ok(Number(await page.getAttribute("#diff", "data-changed-rows")) > 0);
       const left = await read(() => [...document.querySelectorAll("#diff td.in[data-line]")].map((td) => td.textContent).join("\n"));
       assert.equal(left, JSON.stringify(kitchen, null, 2), "the left column is the input");
+      const size = await page.textContent('[data-verdict="size"]');
+      assert.ok(size.includes(`${bytes(result.schema)} B`) && size.includes(`${tokens(result.schema)} tokens (input ${tokens(kitchen)} tokens`), size);
     }
   });
 
