@@ -68,19 +68,23 @@ test-wasm: setup setup-browser
 test-web: pkg setup-browser
 	node web-tests/run.mjs
 
-# Both hooks read the corpus run through the core; their scripts never build
+# Both hooks read the corpus run through the core (with default options, and
+# again with the opt-in `compact`, whose outputs are held to the same consumers); their scripts never build
 # it themselves, so that they judge exactly the dump they are given.
 corpus-records:
 	cargo run --release --example corpus -- target/corpus-records.json
+	TOOLSCHEMA_OPTIONS='{"compact":true}' cargo run --release --example corpus -- target/corpus-records-compact.json
 
 # Real consumers: Google's Schema protos and 2020-12 meta-validation (Python venv).
 test-consumers: corpus-records
 	scripts/test-consumers.sh target/corpus-records.json
+	scripts/test-consumers.sh target/corpus-records-compact.json
 
 # The real grammar compilers (llama.cpp's converter and GBNF parser, xgrammar,
 # llguidance) on every grammar target's output, beside mcp-schema-normalize.
 test-grammars: corpus-records
 	scripts/test-grammars.sh target/corpus-records.json
+	scripts/test-grammars.sh target/corpus-records-compact.json
 
 # Side by side with the pi-ai normalizer on the corpus.
 test-peers: corpus-records

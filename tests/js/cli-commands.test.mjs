@@ -43,6 +43,10 @@ const plainEnv = () => {
   delete env.NO_COLOR;
   delete env.FORCE_COLOR;
   delete env.NODE_DISABLE_COLORS;
+  // Node's colour detection (hasColors) answers "no colour" whenever CI is set
+  // outside the CI services it knows, so a terminal under CI=true (.ci/run)
+  // would show none; the tests judge the CLI, not the machine they run on.
+  delete env.CI;
   return env;
 };
 const ESC = /\x1b\[/;
