@@ -15,12 +15,12 @@
 //! both are notes, not lossy (`ignored-keyword-dropped`, `subschema-hoisted`).
 //! A hoist the target's checker would refuse, or that normalizing the output
 //! again would inline, is not made; the output stays a fixed point.
-use crate::keywords::{self, Slot};
+use crate::keywords;
 use crate::lookup::Fields;
 use crate::pointer::Pointer;
 use crate::report::Report;
 use crate::targets::Target;
-use crate::{check, refs, Normalized};
+use crate::{check, refs, walk, Normalized};
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
@@ -72,7 +72,7 @@ fn drop_ignored(value: &mut Value, target: &Target, path: &mut Pointer, report: 
             );
         }
     }
-    each_child(node, path, &mut |child, path| drop_ignored(child, target, path, report));
+    walk::each_child_mut(node, path, &mut |child, path| drop_ignored(child, target, path, report));
 }
 
 fn ignored_source(key: &str, target: &Target) -> String {
@@ -80,38 +80,6 @@ fn ignored_source(key: &str, target: &Target) -> String {
         "JSON Schema 2020-12 core §8.3: implementations may strip $comment at any point".into()
     } else {
         target.caps.ignored.source.to_string()
-    }
-}
-
-/// Calls `f` on every subschema directly under `node`, with its pointer.
-fn each_child(node: &mut Map<String, Value>, path: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Pointer)) {
-    for (key, child) in node.iter_mut() {
-        match (keywords::slot(key), child) {
-            (Slot::Schema, child) => {
-                path.push(key.as_str());
-                f(child, path);
-                path.pop();
-            }
-            (Slot::SchemaArray, Value::Array(items)) => {
-                path.push(key.as_str());
-                for (i, item) in items.iter_mut().enumerate() {
-                    path.push_index(i);
-                    f(item, path);
-                    path.pop();
-                }
-                path.pop();
-            }
-            (Slot::SchemaMap, Value::Object(entries)) => {
-                path.push(key.as_str());
-                for (name, entry) in entries.iter_mut() {
-                    path.push(name.as_str());
-                    f(entry, path);
-                    path.pop();
-                }
-                path.pop();
-            }
-            _ => {}
-        }
     }
 }
 
@@ -132,7 +100,7 @@ fn collect(value: &Value, path: &mut Pointer, occ: &mut Occurrences) -> (String,
     // Children first, so that `scoped` covers the whole subtree; the node's
     // own text is one serialization (its children's texts are not reused:
     // serde_json's writer is faster than splicing strings).
-    each_child_ref(node, path, &mut |child, path| {
+    walk::each_child(node, path, &mut |child, path| {
         let (text, child_scoped) = collect(child, path, occ);
         scoped |= child_scoped;
         if !child_scoped && child.is_object() && hoistable_position(path) {
@@ -140,37 +108,6 @@ fn collect(value: &Value, path: &mut Pointer, occ: &mut Occurrences) -> (String,
         }
     });
     (crate::passes::json_text(value), scoped)
-}
-
-fn each_child_ref(node: &Map<String, Value>, path: &mut Pointer, f: &mut dyn FnMut(&Value, &mut Pointer)) {
-    for (key, child) in node {
-        match (keywords::slot(key), child) {
-            (Slot::Schema, child) => {
-                path.push(key.as_str());
-                f(child, path);
-                path.pop();
-            }
-            (Slot::SchemaArray, Value::Array(items)) => {
-                path.push(key.as_str());
-                for (i, item) in items.iter().enumerate() {
-                    path.push_index(i);
-                    f(item, path);
-                    path.pop();
-                }
-                path.pop();
-            }
-            (Slot::SchemaMap, Value::Object(entries)) => {
-                path.push(key.as_str());
-                for (name, entry) in entries {
-                    path.push(name.as_str());
-                    f(entry, path);
-                    path.pop();
-                }
-                path.pop();
-            }
-            _ => {}
-        }
-    }
 }
 
 /// Not a root `$defs` entry itself (that is a definition, not a use), and

@@ -250,19 +250,26 @@ pub fn post_order<'t>(value: &mut Value, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>)
 /// Depth is bounded by the callers' inputs, which passed through a guarded walk.
 pub fn visit(value: &Value, path: &mut Pointer, f: &mut dyn FnMut(&Value, &Pointer)) {
     f(value, path);
-    let Value::Object(node) = value else { return };
+    if let Value::Object(node) = value {
+        each_child(node, path, &mut |child, path| visit(child, path, f));
+    }
+}
+
+/// Calls `f` on every subschema directly under `node` (by the keyword
+/// table's slots), with its pointer pushed on `path` for the call.
+pub fn each_child(node: &Map<String, Value>, path: &mut Pointer, f: &mut dyn FnMut(&Value, &mut Pointer)) {
     for (key, child) in node {
         match (keywords::slot(key), child) {
             (Slot::Schema, _) => {
                 path.push(key.as_str());
-                visit(child, path, f);
+                f(child, path);
                 path.pop();
             }
             (Slot::SchemaArray, Value::Array(items)) => {
                 path.push(key.as_str());
                 for (i, item) in items.iter().enumerate() {
                     path.push_index(i);
-                    visit(item, path, f);
+                    f(item, path);
                     path.pop();
                 }
                 path.pop();
@@ -271,7 +278,39 @@ pub fn visit(value: &Value, path: &mut Pointer, f: &mut dyn FnMut(&Value, &Point
                 path.push(key.as_str());
                 for (name, entry) in entries {
                     path.push(name.as_str());
-                    visit(entry, path, f);
+                    f(entry, path);
+                    path.pop();
+                }
+                path.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `each_child` for editing: `f` gets each subschema mutably.
+pub fn each_child_mut(node: &mut Map<String, Value>, path: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Pointer)) {
+    for (key, child) in node.iter_mut() {
+        match (keywords::slot(key), child) {
+            (Slot::Schema, child) => {
+                path.push(key.as_str());
+                f(child, path);
+                path.pop();
+            }
+            (Slot::SchemaArray, Value::Array(items)) => {
+                path.push(key.as_str());
+                for (i, item) in items.iter_mut().enumerate() {
+                    path.push_index(i);
+                    f(item, path);
+                    path.pop();
+                }
+                path.pop();
+            }
+            (Slot::SchemaMap, Value::Object(entries)) => {
+                path.push(key.as_str());
+                for (name, entry) in entries.iter_mut() {
+                    path.push(name.as_str());
+                    f(entry, path);
                     path.pop();
                 }
                 path.pop();
