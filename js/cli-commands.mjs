@@ -265,10 +265,7 @@ function explain(document, ids, opts, out) {
     const { description, source } = info.get(target);
     sections.push({ target, description, source, contract: contractSection(rules, target), single: run.single, tools, listFindings: run.listFindings });
   }
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(sections.map(({ single, ...rest }) => rest), null, 2) + "\n");
-    return 0;
-  }
+  if (opts.json) return printJson(sections);
   const lines = [];
   for (const s of sections) {
     if (lines.length > 0) lines.push("");
@@ -403,6 +400,13 @@ function firstSentence(text) {
   return sentence.length > 300 ? sentence.slice(0, 299) + "…" : sentence;
 }
 
+// `--json` of explain and diff: the sections as computed, without the
+// internal `single` flag.
+function printJson(sections) {
+  process.stdout.write(JSON.stringify(sections.map(({ single, ...rest }) => rest), null, 2) + "\n");
+  return 0;
+}
+
 // ---------------------------------------------------------------------------
 // diff
 
@@ -413,10 +417,7 @@ function diff(document, ids, opts, out) {
     const tools = run.tools.map((tool) => ({ index: tool.index, name: tool.name, pointer: tool.pointer, changes: structuralDiff(tool.input, tool.output) }));
     sections.push({ target, single: run.single, tools });
   }
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(sections.map(({ single, ...rest }) => rest), null, 2) + "\n");
-    return 0;
-  }
+  if (opts.json) return printJson(sections);
   const lines = [];
   for (const s of sections) {
     if (lines.length > 0) lines.push("");

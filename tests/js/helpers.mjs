@@ -1,5 +1,6 @@
 // Shared by the JS suites: they all run against the built package in pkg/
 // (make pkg), never against js/ directly, so they test what ships.
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -35,3 +36,12 @@ export function quietly(fn) {
 }
 
 export const TRIVIAL = { type: "object", properties: {} };
+
+/** A TCP port free on 127.0.0.1 right now, for a server the test starts in another process. */
+export async function freePort() {
+  const probe = createServer();
+  await new Promise((ok) => probe.listen(0, "127.0.0.1", ok));
+  const { port } = probe.address();
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}

@@ -10,13 +10,12 @@
 import assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import OpenAI from "openai";
-import { pkgDir, root, throwsCode, ts } from "./helpers.mjs";
+import { freePort, pkgDir, root, throwsCode, ts } from "./helpers.mjs";
 import { ISSUE_TOOLS, RESTORED, TEXT, startUpstream } from "./proxy-upstream.mjs";
 
 const { createProxy } = await import(new URL("../../pkg/proxy.mjs", import.meta.url).href);
@@ -324,14 +323,6 @@ runtime("Deno: Deno.serve, network access to 127.0.0.1 only", missing(bin("deno"
     Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: ({ port }) => console.log("PORT " + port) }, createProxy({ upstream: Deno.args[0], target: Deno.args[1] }));\n`);
   return serve(bin("deno"), ["run", "--allow-net=127.0.0.1", script, upstream.url, TARGET]);
 });
-
-async function freePort() {
-  const probe = createServer();
-  await new Promise((ok) => probe.listen(0, "127.0.0.1", ok));
-  const { port } = probe.address();
-  await new Promise((ok) => probe.close(ok));
-  return port;
-}
 
 
 test("make demo's proxy step: a strict model's nulls never reach the client (examples/proxy-demo.mjs)", async () => {

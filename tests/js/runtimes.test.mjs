@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
-import { TRIVIAL, pkgDir, quietly, root, ts } from "./helpers.mjs";
+import { TRIVIAL, freePort, pkgDir, quietly, root, ts } from "./helpers.mjs";
 
 const run = promisify(execFile);
 const bin = (name) => `${root}node_modules/.bin/${name}`;
@@ -175,14 +175,6 @@ describe("the packed package in each runtime", () => {
     }
   });
 });
-
-async function freePort() {
-  const probe = createServer();
-  await new Promise((ok) => probe.listen(0, "127.0.0.1", ok));
-  const { port } = probe.address();
-  await new Promise((ok) => probe.close(ok));
-  return port;
-}
 
 async function poll(url) {
   for (let i = 0; i < 100; i++) {
