@@ -12,11 +12,13 @@
 // medians, and every ratio is taken from the same run.
 import { loadPeers } from "./peers/load.mjs";
 import {
+  CCA_MAX_JSON_DEPTH,
   QUICK,
   TARGETS,
   copy,
   corpusSets,
   fmt,
+  jsonDepth,
   loadCorpus,
   loadToolschema,
   median,
@@ -29,10 +31,6 @@ import {
 } from "./lib.mjs";
 
 const ROUNDS = QUICK ? 1 : 5;
-// pi-ai's CCA path is exponential in nesting depth (about 1.9x per level: the
-// 40-level corpus schema would take days), so schemas nested deeper than this
-// (JSON levels) leave the CCA rows for every contestant and are timed below.
-const CCA_MAX_JSON_DEPTH = 41;
 
 const ts = await loadToolschema();
 ts.configureCache({ maxEntries: 0 });
@@ -45,7 +43,6 @@ const contestants = {
 };
 const names = Object.keys(contestants);
 
-const jsonDepth = (v) => (typeof v !== "object" || v === null ? 0 : 1 + Math.max(0, ...Object.values(v).map(jsonDepth)));
 
 // The input list per (set, target): every schema each contestant accepts.
 // Nothing in the corpus throws today; a schema that does is left out for all

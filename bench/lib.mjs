@@ -96,6 +96,14 @@ export function toolschemaTargets(ts) {
 }
 
 /** The floor: what copying the schema costs. */
+// pi-ai's CCA path is exponential in nesting depth (about 1.9x per level: the
+// 40-level corpus schema would take days), so schemas nested deeper than this
+// (JSON levels) leave the CCA rows for every contestant (compare.mjs, text.mjs).
+export const CCA_MAX_JSON_DEPTH = 41;
+
+/** JSON nesting depth of a value (containers counted). */
+export const jsonDepth = (v) => (typeof v !== "object" || v === null ? 0 : 1 + Math.max(0, ...Object.values(v).map(jsonDepth)));
+
 export const copy = (s) => ({ schema: JSON.parse(JSON.stringify(s)) });
 
 export function median(values) {

@@ -11,7 +11,7 @@
 // memoizes per object, and every parse makes new ones; toolschema does not
 // cache text).
 import { loadPeers } from "./peers/load.mjs";
-import { QUICK, TARGETS, corpusSets, fmt, loadCorpus, loadToolschema, median, printTable, time, writeResult } from "./lib.mjs";
+import { CCA_MAX_JSON_DEPTH, QUICK, TARGETS, corpusSets, fmt, jsonDepth, loadCorpus, loadToolschema, median, printTable, time, writeResult } from "./lib.mjs";
 
 const ROUNDS = QUICK ? 1 : 5;
 const PER_BODY = 20;
@@ -56,10 +56,6 @@ const contestants = (target) => ({
   copy: (text) => JSON.stringify(JSON.parse(text)),
 });
 
-// pi-ai's CCA path is exponential in nesting depth: as in compare.mjs, schemas
-// nested deeper than this (JSON levels) are left out of the CCA bodies.
-const CCA_MAX_JSON_DEPTH = 41;
-const jsonDepth = (v) => (typeof v !== "object" || v === null ? 0 : 1 + Math.max(0, ...Object.values(v).map(jsonDepth)));
 
 const sets = corpusSets(loadCorpus());
 const chosen = QUICK ? { mcp: sets.mcp } : sets;

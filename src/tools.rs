@@ -112,7 +112,8 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
             error: None,
             report: Report::default(),
         };
-        let required = crate::cca_fallback();
+        // Built only for a tool that lacks the schema its target requires.
+        let required;
         let (mut tool_out, slot, schema) = match schema_slot(tool) {
             // The tool is copied around its schema, which the run takes over as
             // its own copy (the input's stays for the comparison and fail-open).
@@ -121,6 +122,7 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
             None if target.caps.tool_schema_required && tool.is_object() => {
                 let mut out = tool.clone();
                 out["input_schema"] = Value::Null;
+                required = crate::cca_fallback();
                 (out, (&["input_schema"][..], Some(&["strict"][..])), &required)
             }
             None => {
