@@ -39,6 +39,9 @@ fn main() {
                         if let Some(s) = n.strict {
                             rec["strict"] = json!(s);
                         }
+                        if let Some(v) = &n.strict_error {
+                            rec["strictError"] = json!(format!("{} {}", v.pointer, v.message));
+                        }
                         rec["fallback"] = json!(n.report.has("fallback"));
                         rec["lossy"] = json!(n.report.lossy);
                     }

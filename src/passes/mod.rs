@@ -4,6 +4,7 @@
 pub mod bounds;
 pub mod combinators;
 pub mod constants;
+pub mod entries;
 pub mod enums;
 pub mod lone_any_of;
 pub mod maps;

@@ -1,0 +1,78 @@
+//! The lossless encodings of what a strict or proto wire cannot hold, shared by
+//! the rules that write them and by `args`, which undoes them:
+//!
+//! - an open map (an object whose members are not all declared:
+//!   `additionalProperties` other than `false`, or an object with no
+//!   properties at all) is sent as an array of entries,
+//!   `[{"key": "...", "value": ...}]`, one per member. A map that also
+//!   declares properties keeps them, and its other members go in one more
+//!   property, `extra_property_name`, holding the entries;
+//! - a value of any JSON type (`{}`, a node with only annotations) is sent as a
+//!   string holding its JSON text.
+//!
+//! The shapes, names and descriptions here are the contract between the two
+//! sides: change them together.
+use crate::keywords;
+use serde_json::{Map, Value};
+
+/// The entry member holding a map member's name.
+pub const KEY: &str = "key";
+/// The entry member holding a map member's value.
+pub const VALUE: &str = "value";
+/// The property that holds the undeclared members of a map that also
+/// declares properties, unless a declared property already has the name.
+pub const EXTRA: &str = "additional_properties";
+
+/// What the model reads on an entries array.
+pub const ENTRIES_NOTE: &str = "A map sent as a list of {\"key\": ..., \"value\": ...} entries, one per member; each key at most once.";
+/// What the model reads on a value sent as JSON text.
+pub const JSON_NOTE: &str = "Any JSON value, written as JSON text (for example {\"a\": 1}, [1, 2], \"text\", 3, true or null).";
+
+/// The name of the property holding a mixed map's undeclared members: `EXTRA`,
+/// with `_` put before it until no declared property has the name.
+pub fn extra_property_name(declared: impl Fn(&str) -> bool) -> String {
+    let mut name = EXTRA.to_string();
+    while declared(&name) {
+        name.insert(0, '_');
+    }
+    name
+}
+
+/// A schema that accepts every JSON value: `true`, or an object whose keywords
+/// only annotate (`description`, `default`, ...) or name resolution targets
+/// (`$id`, `$defs`, anchors), none of which constrains the value.
+pub fn accepts_any(schema: &Value) -> bool {
+    match schema {
+        Value::Bool(b) => *b,
+        Value::Object(m) => accepts_any_object(m),
+        _ => false,
+    }
+}
+
+/// `accepts_any` for an object schema.
+pub fn accepts_any_object(node: &Map<String, Value>) -> bool {
+    node.keys().all(|k| keywords::is_annotation(k) || keywords::is_resolution(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn extra_name_avoids_declared_properties() {
+        assert_eq!(extra_property_name(|_| false), "additional_properties");
+        let taken = ["additional_properties", "_additional_properties"];
+        assert_eq!(extra_property_name(|n| taken.contains(&n)), "__additional_properties");
+    }
+
+    #[test]
+    fn any_value_schemas() {
+        for s in [json!(true), json!({}), json!({"description": "x", "default": 1, "$comment": "c"})] {
+            assert!(accepts_any(&s), "{s}");
+        }
+        for s in [json!(false), json!({"type": "string"}), json!({"$ref": "#/$defs/a"}), json!({"minLength": 1}), json!(1)] {
+            assert!(!accepts_any(&s), "{s}");
+        }
+    }
+}
