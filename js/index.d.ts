@@ -57,7 +57,8 @@ export type TargetId =
   | "groq"
   | "openrouter"
   | "fireworks"
-  | "webmcp";
+  | "webmcp"
+  | "google-json";
 
 /** Targets whose output is a tool's parameters with an object root (`ObjectSchema`). */
 export type ObjectRootTargetId = Exclude<TargetId, "google" | "cca" | "llamacpp" | "xgrammar" | "llguidance">;

@@ -117,6 +117,9 @@ pub struct Caps {
     /// Constraints the target accepts that the `googleConstraints: "spill"`
     /// option strips into `description`, as seed 003 §2.1 did.
     pub optional_constraints: &'static [&'static str],
+    /// `enum` values only strings and numbers (Gemini's JSON Schema:
+    /// "enum (for strings and numbers)").
+    pub scalar_enums: bool,
 }
 
 /// Keywords a target accepts but ignores, with the document that says so.
@@ -186,6 +189,10 @@ impl Caps {
     /// Why a kept keyword's value cannot stand on a node of `types` (a
     /// checker code), or `None` when it can.
     pub fn refuses_value(&self, key: &str, value: &serde_json::Value, types: &[&str]) -> Option<&'static str> {
+        if key == "enum" && self.scalar_enums {
+            let scalar = |v: &serde_json::Value| v.is_string() || v.is_number();
+            return value.as_array().is_some_and(|e| !e.iter().all(scalar)).then_some("enum-not-scalar");
+        }
         let typed: Vec<&str> = types.iter().copied().filter(|t| *t != "null").collect();
         if key == "format" {
             if let (Some(table), Some(f)) = (self.formats_by_type, value.as_str()) {
@@ -252,6 +259,7 @@ pub const BASE: Caps = Caps {
     formats_by_type: None,
     typed_constraints: false,
     optional_constraints: &[],
+    scalar_enums: false,
 };
 
 /// What the target does when its output still fails its checker.

@@ -4,7 +4,7 @@
 use crate::passes::{bounds, combinators, constants, enums, lone_any_of, pass, shapes, spill, types, Pass};
 use crate::profile::{Caps, Ignored, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
-use super::sequences::{rules, PLAIN_COMBINATORS};
+use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
 
 /// Fields of the `Schema` proto kept on the wire: every field of the Gemini
 /// API's v1beta `Schema` (https://ai.google.dev/api/caching#Schema), which the
@@ -168,6 +168,61 @@ pub static CCA: Target = Target {
     relaxed: None,
 };
 
+/// The JSON Schema subset Gemini documents: "only the following properties
+/// are supported" (`GenerationConfig.responseJsonSchema`,
+/// https://ai.google.dev/api/generate-content#v1beta.GenerationConfig; the
+/// Vertex AI reference has the same list), plus the non-standard
+/// `propertyOrdering`. `FunctionDeclaration.parametersJsonSchema` documents
+/// no list of its own (https://ai.google.dev/api/caching#FunctionDeclaration:
+/// "The schema must describe an object"), and a keyword outside it is
+/// dropped there without an error (`const`: googleapis/python-genai#1093), so
+/// what is not listed is spilled or reported here, never sent to be lost.
+const GOOGLE_JSON_KEYWORDS: &[&str] = &[
+    "$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum", "items", "prefixItems",
+    "minItems", "maxItems", "minimum", "maximum", "anyOf", "properties", "additionalProperties", "required",
+    "propertyOrdering",
+];
+
+/// Gemini's `parametersJsonSchema`: type lists, `additionalProperties` (any
+/// schema), tuples and `anyOf` as JSON Schema writes them. Refs are inlined
+/// (`recursion: false`): a cyclic one "may only be used within non-required
+/// properties", which a cut at a required property would break, and a `$ref`
+/// takes no siblings but `$` keywords. `oneOf` is "interpreted the same as
+/// anyOf", so it is written as `anyOf` and reported; `const` (dropped there)
+/// becomes `enum`, whose values are "for strings and numbers" only.
+pub static GOOGLE_JSON: Target = Target {
+    id: "google-json",
+    description: "Gemini API function declarations on parametersJsonSchema (Gemini's documented JSON Schema subset)",
+    source: "https://ai.google.dev/api/generate-content#v1beta.GenerationConfig; https://ai.google.dev/api/caching#FunctionDeclaration",
+    caps: Caps {
+        keep: Some(GOOGLE_JSON_KEYWORDS),
+        recursion: false,
+        lone_refs: true,
+        one_of: false,
+        all_of: false,
+        negation: false,
+        root_object: true,
+        scalar_enums: true,
+        // As on the `Schema`: "format: only 'enum' and 'date-time' are
+        // supported for STRING type" is the same service's answer.
+        formats_by_type: Some(GEMINI_FORMATS),
+        tool_names: Some(GEMINI_NAMES),
+        ..BASE
+    },
+    passes: rules![
+        PLAIN_COMBINATORS,
+        // A never `items` closes a tuple: `maxItems`, which is kept.
+        WITHOUT_NOT,
+        &[
+            pass("exclusive-bounds", bounds::exclusive_to_inclusive),
+            pass("strip-unsupported", spill::strip_unsupported),
+            pass("root-object", shapes::root_object),
+        ],
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
 #[cfg(test)]
 mod tests {
     use crate::check;
@@ -206,5 +261,31 @@ mod tests {
         assert_eq!(codes(kept.clone(), &super::GOOGLE), []);
         // Cloud Code Assist refuses every one of them (providers.md footnote 20).
         assert!(codes(kept, &super::CCA).iter().filter(|(c, _)| *c == "forbidden-keyword").count() >= 12);
+    }
+
+    /// What google-json would send outside Gemini's documented subset.
+    #[test]
+    fn google_json_holds_the_documented_subset() {
+        let s = json!({"type": "object", "properties": {
+            "c": {"const": "x"}, "o": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            "b": {"type": "boolean", "enum": [true]}, "e": {"type": "string", "format": "email"},
+            "p": {"type": "string", "pattern": "^a", "minLength": 1}, "n": {"type": "integer", "exclusiveMinimum": 0}}});
+        let got = codes(s, &super::GOOGLE_JSON);
+        for (code, at) in [
+            ("forbidden-keyword", "/properties/c/const"),
+            ("forbidden-keyword", "/properties/o/oneOf"),
+            ("enum-not-scalar", "/properties/b/enum"),
+            ("unsupported-format", "/properties/e/format"),
+            ("forbidden-keyword", "/properties/p/pattern"),
+            ("forbidden-keyword", "/properties/p/minLength"),
+            ("forbidden-keyword", "/properties/n/exclusiveMinimum"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+        let subset = json!({"type": "object", "additionalProperties": {"type": ["integer", "null"], "minimum": 1},
+            "properties": {"t": {"type": "array", "prefixItems": [{"type": "number", "format": "float"}], "items": {"enum": ["a", 1]},
+                "minItems": 1, "maxItems": 3}, "u": {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "null"}], "title": "U"}},
+            "required": ["t"], "propertyOrdering": ["t", "u"]});
+        assert_eq!(codes(subset, &super::GOOGLE_JSON), []);
     }
 }

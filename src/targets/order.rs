@@ -28,6 +28,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("fireworks", &["never-items", "drop-not", "strip-unsupported", "object-shapes", "array-items", "root-object"]),
     ("gemini-openai", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "type-arrays", "null-unions", "literal-unions", "splice-unions", "infer-type", "exclusive-bounds", "string-enums", "array-items", "strip-unsupported", "object-shapes", "nullable-after-type", "lone-any-of", "root-object"]),
     ("webmcp", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "literal-unions", "splice-unions", "type-unions", "never-items", "drop-not", "strip-unsupported", "additional-false-only", "object-shapes", "root-object"]),
+    ("google-json", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "never-items", "drop-not", "exclusive-bounds", "strip-unsupported", "root-object"]),
 ];
 
 #[test]
