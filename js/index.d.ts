@@ -57,7 +57,8 @@ export type TargetId =
   | "groq"
   | "openrouter"
   | "fireworks"
-  | "webmcp";
+  | "webmcp"
+  | "google-json";
 
 /** Targets whose output is a tool's parameters with an object root (`ObjectSchema`). */
 export type ObjectRootTargetId = Exclude<TargetId, "google" | "cca" | "llamacpp" | "xgrammar" | "llguidance">;
@@ -109,6 +110,8 @@ export interface NormalizeOptions {
   stripKeywords?: string[];
   /** Shrink the output without changing its meaning, after the target's rules: drop `$comment` and keywords the target documents that it ignores (Gemini's `default`), and, where the target keeps `$ref`, move a subschema written out more than once into `$defs` when that saves tokens. Reported as notes (`ignored-keyword-dropped`, `subschema-hoisted`). Default false. */
   compact?: boolean;
+  /** google only: "keep" (default) sends the constraints Gemini's `Schema` has fields for (bounds, lengths, `pattern`, item and property counts, `format` where Gemini allows it); "spill" strips them into the description, as the seed contract did. Cloud Code Assist always strips them. */
+  googleConstraints?: "keep" | "spill";
 }
 
 /** `normalizeSchema` options: the core options plus the target. */

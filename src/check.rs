@@ -58,6 +58,20 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             }
         }
         let types = types_of(m);
+        // Gemini's `Schema`: formats by type, bounds on their own type, int64 counts.
+        for (key, value) in m {
+            if caps.refuses(key) {
+                continue;
+            }
+            let Some(code) = caps.refuses_value(key, value, &types) else { continue };
+            let why = match code {
+                "unsupported-format" => format!("format {value} is not accepted by {} on a {} node", target.id, types.join("/")),
+                "count-not-int64" => format!("{key} must be an integer a 64-bit field holds; got {value}"),
+                "enum-not-scalar" => format!("{} accepts enum values that are strings or numbers only", target.id),
+                _ => format!("{key} constrains no {} node; {} accepts it only on the type it constrains", types.join("/"), target.id),
+            };
+            v(code, &path.child(key.as_str()), why);
+        }
         if matches!(m.field("type"), Some(Value::Array(_)))
             && matches!(caps.type_arrays, TypeArrays::NullableMarker | TypeArrays::FirstType)
         {

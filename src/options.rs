@@ -61,6 +61,11 @@ pub struct Options {
     /// for callers that drop the report. Not an option callers pass in JSON.
     #[serde(skip)]
     pub quiet: bool,
+    /// What `google` does with the constraints its `Schema` has fields for
+    /// (bounds, lengths, `pattern`, property counts, the formats Gemini
+    /// allows): send them (`keep`) or, as the seed contract did, strip them
+    /// into `description` (`spill`).
+    pub google_constraints: GoogleConstraints,
 }
 
 impl Default for Options {
@@ -77,6 +82,7 @@ impl Default for Options {
             strip_keywords: Vec::new(),
             compact: false,
             quiet: false,
+            google_constraints: GoogleConstraints::Keep,
         }
     }
 }
@@ -112,4 +118,14 @@ impl Options {
             None => Ok(()),
         }
     }
+}
+
+/// `googleConstraints`: keep on the wire the constraints Gemini's `Schema`
+/// accepts, or spill them into `description` as seed 003 §2.1 did.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum GoogleConstraints {
+    #[default]
+    Keep,
+    Spill,
 }

@@ -105,6 +105,21 @@ pub struct Caps {
     /// Keywords the provider accepts and documents that it ignores: the
     /// `compact` option drops them (src/compact.rs).
     pub ignored: Ignored,
+    /// Formats accepted per instance type, where they depend on it (Gemini's
+    /// `Schema`: NUMBER `float`, `double`; INTEGER `int32`, `int64`; STRING
+    /// `enum`, `date-time`); a format the node's type does not list is refused.
+    pub formats_by_type: Option<&'static [(&'static str, &'static [&'static str])]>,
+    /// A kept constraint (`minimum`, `minLength`, `pattern`, ...) only on a
+    /// node of the type it constrains, and a count (`minItems`, `maxLength`,
+    /// ...) only as an integer a 64-bit field holds (the `Schema` proto's
+    /// int64 fields refuse 2.5, `true` and 2^63).
+    pub typed_constraints: bool,
+    /// Constraints the target accepts that the `googleConstraints: "spill"`
+    /// option strips into `description`, as seed 003 §2.1 did.
+    pub optional_constraints: &'static [&'static str],
+    /// `enum` values only strings and numbers (Gemini's JSON Schema:
+    /// "enum (for strings and numbers)").
+    pub scalar_enums: bool,
 }
 
 /// Keywords a target accepts but ignores, with the document that says so.
@@ -170,6 +185,38 @@ impl Caps {
     pub fn refuses(&self, key: &str) -> bool {
         !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key))
     }
+
+    /// Why a kept keyword's value cannot stand on a node of `types` (a
+    /// checker code), or `None` when it can.
+    pub fn refuses_value(&self, key: &str, value: &serde_json::Value, types: &[&str]) -> Option<&'static str> {
+        if key == "enum" && self.scalar_enums {
+            let scalar = |v: &serde_json::Value| v.is_string() || v.is_number();
+            return value.as_array().is_some_and(|e| !e.iter().all(scalar)).then_some("enum-not-scalar");
+        }
+        let typed: Vec<&str> = types.iter().copied().filter(|t| *t != "null").collect();
+        if key == "format" {
+            if let (Some(table), Some(f)) = (self.formats_by_type, value.as_str()) {
+                let listed = |t: &str| table.iter().any(|(ty, fs)| *ty == t && fs.contains(&f));
+                return (typed.is_empty() || !typed.iter().all(|t| listed(t))).then_some("unsupported-format");
+            }
+        }
+        if !self.typed_constraints {
+            return None;
+        }
+        let kw = crate::keywords::get(key)?;
+        if kw.kind != crate::keywords::Kind::Validation || !kw.spill || kw.applies == crate::keywords::Applies::Any {
+            return None;
+        }
+        if !typed.iter().any(|t| crate::keywords::applies_to(kw.applies, t)) {
+            return Some("constraint-on-other-type");
+        }
+        (kw.shape == crate::keywords::Shape::Count && !fits_int64(value)).then_some("count-not-int64")
+    }
+}
+
+/// An integer a signed 64-bit field holds (`2` and `2.0`, not `2.5` or 2^63).
+fn fits_int64(value: &serde_json::Value) -> bool {
+    value.as_i64().is_some() || value.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.223_372_036_854_775e18)
 }
 
 /// The permissive base every target starts from: any 2020-12 schema.
@@ -209,6 +256,10 @@ pub const BASE: Caps = Caps {
     lone_refs: false,
     additional_false_only: false,
     ignored: Ignored { keywords: &[], source: "" },
+    formats_by_type: None,
+    typed_constraints: false,
+    optional_constraints: &[],
+    scalar_enums: false,
 };
 
 /// What the target does when its output still fails its checker.

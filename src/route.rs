@@ -43,10 +43,13 @@ pub fn target_for(route: &Route) -> &'static str {
     // pointed at a Gemini model.
     let openai_compatible = has(&api, &["openai", "completions"]) || has(&provider, &["openai"]);
     if has(&provider, &["vertex", "google", "gemini"]) || (provider.is_empty() && gemini) {
+        // A call that sends `parametersJsonSchema` says so by its API name.
         return if claude {
             "anthropic"
         } else if openai_compatible {
             "gemini-openai"
+        } else if has(&api, &["parametersjsonschema", "json-schema"]) {
+            "google-json"
         } else {
             "google"
         };
@@ -129,6 +132,8 @@ mod tests {
         assert_eq!(r("https://generativelanguage.googleapis.com/v1beta/openai/", "gemini-2.5-flash", "", false), "gemini-openai");
         assert_eq!(r("openai", "gemini-2.5-flash", "", false), "gemini-openai");
         assert_eq!(r("google", "gemini-2.5-flash", "google-generative-ai", false), "google");
+        assert_eq!(r("google", "gemini-2.5-flash", "parametersJsonSchema", false), "google-json");
+        assert_eq!(r("vertex", "gemini-2.5-pro", "json-schema", false), "google-json");
         assert_eq!(r("google", "claude-sonnet-4-5", "openai-completions", false), "anthropic");
         assert_eq!(r("openai", "gpt-5", "", false), "openai");
     }

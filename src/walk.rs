@@ -97,6 +97,15 @@ impl<'t> Cx<'t> {
         }
     }
 
+    /// Whether this call's output keeps `key`: the target keeps it, and no
+    /// option strips it (`googleConstraints: "spill"`, seed 003 §2.1).
+    pub fn keeps(&self, key: &str) -> bool {
+        let caps = &self.target.caps;
+        caps.keeps(key)
+            && !(self.opts.google_constraints == crate::options::GoogleConstraints::Spill
+                && caps.optional_constraints.contains(&key))
+    }
+
     /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
     pub fn enter(&mut self, seg: impl AsRef<str>) -> Result<()> {
         self.path.push(seg);

@@ -777,9 +777,13 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
             d.code == "keyword-spilled"
                 && d.message.split(" not accepted").next().is_some_and(|ks| ks.split(", ").any(|k| judge.caps.keeps(k)))
         };
+        // A kept keyword whose value the target refuses (google-json: an
+        // `enum` with a boolean or null, `Caps::scalar_enums`) is dropped
+        // where that value is, which `relax` does not model.
+        let value_refused = |p: &str| p.ends_with("/enum") && judge.caps.scalar_enums;
         let explains = |d: &&toolschema::Diagnostic| {
             WIDENING.contains(&d.code)
-                || (d.code == "keyword-dropped" && (d.pointer.is_empty() || unkept(&d.pointer)))
+                || (d.code == "keyword-dropped" && (d.pointer.is_empty() || unkept(&d.pointer) || value_refused(&d.pointer)))
                 || (d.code == "keyword-spilled" && d.pointer.is_empty() && d.message.starts_with("root "))
                 || spilled_kept(d)
         };

@@ -1,7 +1,7 @@
 //! Exclusive numeric bounds written as inclusive ones where that is exact.
-//! Gemini's OpenAI-compatible endpoint refuses `exclusiveMinimum` (and
-//! `exclusiveMaximum`, which no Gemini `Schema` field holds) but takes
-//! `minimum`/`maximum` (pontus-espe/agent-sdk-go#23). For integers `x > n` is
+//! Gemini's `Schema` (google, and its OpenAI-compatible endpoint) has no
+//! `exclusiveMinimum`/`exclusiveMaximum` field ("Unknown name", refused:
+//! pontus-espe/agent-sdk-go#23) but takes `minimum`/`maximum`. For integers `x > n` is
 //! `x >= floor(n) + 1` and `x < n` is `x <= ceil(n) - 1`; a number has no next
 //! value, so there the bound stays for `strip-unsupported` to spill and report.
 use super::types_of;
@@ -25,6 +25,11 @@ pub fn exclusive_to_inclusive(node: &mut Map<String, Value>, cx: &mut Cx) -> Res
     }
     let pairs = [("exclusiveMinimum", "minimum", true), ("exclusiveMaximum", "maximum", false)];
     for (exclusive, inclusive, lower) in pairs {
+        // Only where the inclusive bound goes out (not on google with
+        // `googleConstraints: "spill"`, which spills the exclusive one as written).
+        if !cx.keeps(inclusive) {
+            continue;
+        }
         let Some(bound) = node.field(exclusive).and_then(|n| next_integer(n, lower)) else { continue };
         // The tighter of the two inclusive bounds holds.
         let tighter = |m: f64| if lower { m >= bound as f64 } else { m <= bound as f64 };

@@ -30,13 +30,34 @@ pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
         );
     }
     let extra = &cx.opts.strip_keywords;
-    let mut drop: Vec<String> = node.keys().filter(|k| !caps.keeps(k) || extra.contains(k)).cloned().collect();
+    // Kept keywords whose value the target cannot hold on this node (Gemini:
+    // a format its type does not list, a bound on another type, a count no
+    // int64 holds) are spilled as if not kept.
+    let types: Vec<String> = super::types_of(node).into_iter().map(str::to_string).collect();
+    let types: Vec<&str> = types.iter().map(String::as_str).collect();
+    let mut drop: Vec<String> = node
+        .iter()
+        .filter(|(k, v)| !cx.keeps(k) || extra.contains(k) || caps.refuses_value(k, v, &types).is_some())
+        .map(|(k, _)| k.clone())
+        .collect();
     if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.field("format")) {
         if !formats.contains(&f.as_str()) && !drop.iter().any(|k| k == "format") {
             drop.push("format".into());
         }
     }
     strip(node, &drop, cx);
+    Ok(())
+}
+
+/// A kept `pattern` that needs a backtracking engine (lookaround, a
+/// backreference) is spilled. Gemini's `Schema` does not say which dialect
+/// `pattern` is read in, and Google's services compile regexes with RE2,
+/// which has neither; such a pattern goes out as the text it was before
+/// `google` kept patterns, rather than risk the whole request.
+pub fn linear_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if cx.keeps("pattern") && node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
+        strip(node, &["pattern".to_string()], cx);
+    }
     Ok(())
 }
 

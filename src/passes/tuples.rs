@@ -46,7 +46,7 @@ pub fn to_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bool> {
     // strict mode's constraint stripping, which ran before, would not remove it).
     let strips_bounds = cx.opts.strip_strict_constraints && cx.rules.iter().any(|p| p.name == "strip-constraints");
     let pin_length = closed && max_items.map_or(true, |m| m > n as u64);
-    let can_pin = caps.keeps("maxItems") && !strips_bounds;
+    let can_pin = cx.keeps("maxItems") && !strips_bounds;
     let homogeneous = members.iter().all(|m| *m == members[0]) && rest.as_ref().map_or(true, |r| *r == members[0]);
     let exact = homogeneous && (!pin_length || can_pin);
     if !exact && cx.target.on_violation == OnViolation::FailOpen {

@@ -23,7 +23,9 @@ pub static GEMINI_OPENAI: Target = Target {
     id: "gemini-openai",
     description: "Gemini through its OpenAI-compatible endpoint (Google's rules; no title, default or exclusive bounds)",
     source: "https://ai.google.dev/gemini-api/docs/openai; https://github.com/pontus-espe/agent-sdk-go/issues/23",
-    caps: Caps { keep: Some(KEYWORDS), ..GOOGLE.caps },
+    // `minimum`/`maximum` are not the seed's to strip here: `googleConstraints`
+    // leaves them.
+    caps: Caps { keep: Some(KEYWORDS), optional_constraints: &[], ..GOOGLE.caps },
     // As on google (GEMINI_TAIL: Gemini refuses fields beside `anyOf`,
     // anomalyco/opencode#14700), with exclusive bounds rewritten before
     // strip-unsupported would spill them, and no property-ordering.

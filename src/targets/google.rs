@@ -1,19 +1,33 @@
 //! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
-use crate::passes::{combinators, constants, enums, lone_any_of, pass, shapes, spill, types, Pass};
+use crate::passes::{bounds, combinators, constants, enums, lone_any_of, pass, shapes, spill, types, Pass};
 use crate::profile::{Caps, Ignored, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
-use super::sequences::{rules, PLAIN_COMBINATORS};
+use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
 
-/// Fields of the `Schema` proto kept on the wire. `format`, `pattern`, bounds and
-/// lengths exist in the proto but are stripped and spilled, as the contract
-/// requires (seed 003 §2.1): Gemini CLI users report formats beyond `enum` and
-/// `date-time` rejected (providers.md footnote 27).
+/// Fields of the `Schema` proto kept on the wire: every field of the Gemini
+/// API's v1beta `Schema` (https://ai.google.dev/api/caching#Schema), which the
+/// Vertex AI v1 `Schema` has too (both parsed in scripts/test-consumers.sh).
 const GOOGLE_KEYWORDS: &[&str] = &[
     "type", "title", "description", "nullable", "enum", "properties", "required", "items", "anyOf", "propertyOrdering",
-    "default", "example",
+    "default", "example", "format", "minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern",
+    "minProperties", "maxProperties",
 ];
+
+/// The constraints among them that seed 003 §2.1 stripped and spilled, and
+/// `googleConstraints: "spill"` still does.
+const SEED_SPILLED: &[&str] = &[
+    "format", "minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern", "minProperties",
+    "maxProperties",
+];
+
+/// `Schema.format`: "Supported formats: for NUMBER type: float, double for
+/// INTEGER type: int32, int64 for STRING type: enum, date-time"; any other
+/// string format fails the request, "format: only 'enum' and 'date-time' are
+/// supported for STRING type" (google-gemini/gemini-cli#3178).
+const GEMINI_FORMATS: &[(&str, &[&str])] =
+    &[("string", &["enum", "date-time"]), ("number", &["float", "double"]), ("integer", &["int32", "int64"])];
 
 const GOOGLE_CAPS: Caps = Caps {
     keep: Some(GOOGLE_KEYWORDS),
@@ -34,6 +48,12 @@ const GOOGLE_CAPS: Caps = Caps {
     lone_any_of: true,
     object_only_fields: true,
     ignored: GEMINI_IGNORED,
+    formats_by_type: Some(GEMINI_FORMATS),
+    // `minItems`, `minLength`, ... are int64 fields of the proto; a bound is
+    // kept only where it constrains the node's type (as `enum`, `properties`
+    // and `format` are only allowed on their types).
+    typed_constraints: true,
+    optional_constraints: SEED_SPILLED,
     ..BASE
 };
 
@@ -92,9 +112,17 @@ pub static GOOGLE: Target = Target {
     description: "Gemini API, Vertex AI and Gemini CLI function declarations (Schema proto subset)",
     source: "https://ai.google.dev/api/caching#Schema",
     caps: GOOGLE_CAPS,
+    // An integer's exclusive bound, which the proto has no field for, is
+    // written as the inclusive one it equals (`exclusiveMinimum: 0` is
+    // `minimum: 1`); a number's is spilled. So is a pattern only a
+    // backtracking engine runs.
     passes: rules![
         PROTO_UNIONS,
-        &[pass("infer-type", types::infer_type)],
+        &[
+            pass("infer-type", types::infer_type),
+            pass("exclusive-bounds", bounds::exclusive_to_inclusive),
+            pass("linear-patterns", spill::linear_patterns),
+        ],
         PROTO_SHAPES,
         &[pass("property-ordering", shapes::property_ordering)],
         GEMINI_TAIL,
@@ -121,6 +149,9 @@ pub static CCA: Target = Target {
         lone_any_of: false,
         // Claude, not Gemini, reads these; nothing says it ignores `default`.
         ignored: Ignored { keywords: &[], source: "" },
+        // It strips every constraint (providers.md footnote 20), whatever
+        // `googleConstraints` says.
+        optional_constraints: &[],
         ..GOOGLE_CAPS
     },
     // Google's rules, except: with no `anyOf` at all, unions are collapsed
@@ -136,3 +167,125 @@ pub static CCA: Target = Target {
     on_violation: OnViolation::Fallback,
     relaxed: None,
 };
+
+/// The JSON Schema subset Gemini documents: "only the following properties
+/// are supported" (`GenerationConfig.responseJsonSchema`,
+/// https://ai.google.dev/api/generate-content#v1beta.GenerationConfig; the
+/// Vertex AI reference has the same list), plus the non-standard
+/// `propertyOrdering`. `FunctionDeclaration.parametersJsonSchema` documents
+/// no list of its own (https://ai.google.dev/api/caching#FunctionDeclaration:
+/// "The schema must describe an object"), and a keyword outside it is
+/// dropped there without an error (`const`: googleapis/python-genai#1093), so
+/// what is not listed is spilled or reported here, never sent to be lost.
+const GOOGLE_JSON_KEYWORDS: &[&str] = &[
+    "$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum", "items", "prefixItems",
+    "minItems", "maxItems", "minimum", "maximum", "anyOf", "properties", "additionalProperties", "required",
+    "propertyOrdering",
+];
+
+/// Gemini's `parametersJsonSchema`: type lists, `additionalProperties` (any
+/// schema), tuples and `anyOf` as JSON Schema writes them. Refs are inlined
+/// (`recursion: false`): a cyclic one "may only be used within non-required
+/// properties", which a cut at a required property would break, and a `$ref`
+/// takes no siblings but `$` keywords. `oneOf` is "interpreted the same as
+/// anyOf", so it is written as `anyOf` and reported; `const` (dropped there)
+/// becomes `enum`, whose values are "for strings and numbers" only.
+pub static GOOGLE_JSON: Target = Target {
+    id: "google-json",
+    description: "Gemini API function declarations on parametersJsonSchema (Gemini's documented JSON Schema subset)",
+    source: "https://ai.google.dev/api/generate-content#v1beta.GenerationConfig; https://ai.google.dev/api/caching#FunctionDeclaration",
+    caps: Caps {
+        keep: Some(GOOGLE_JSON_KEYWORDS),
+        recursion: false,
+        lone_refs: true,
+        one_of: false,
+        all_of: false,
+        negation: false,
+        root_object: true,
+        scalar_enums: true,
+        // As on the `Schema`: "format: only 'enum' and 'date-time' are
+        // supported for STRING type" is the same service's answer.
+        formats_by_type: Some(GEMINI_FORMATS),
+        tool_names: Some(GEMINI_NAMES),
+        ..BASE
+    },
+    passes: rules![
+        PLAIN_COMBINATORS,
+        // A never `items` closes a tuple: `maxItems`, which is kept.
+        WITHOUT_NOT,
+        &[
+            pass("exclusive-bounds", bounds::exclusive_to_inclusive),
+            pass("strip-unsupported", spill::strip_unsupported),
+            pass("root-object", shapes::root_object),
+        ],
+    ],
+    on_violation: OnViolation::Report,
+    relaxed: None,
+};
+
+#[cfg(test)]
+mod tests {
+    use crate::check;
+    use serde_json::json;
+
+    fn codes(schema: serde_json::Value, target: &super::Target) -> Vec<(&'static str, String)> {
+        check(&schema, target).into_iter().map(|v| (v.code, v.pointer)).collect()
+    }
+
+    /// What the `Schema` would refuse among the constraints google keeps:
+    /// a format the node's type does not list (gemini-cli#3178), a bound on
+    /// another type, a count its int64 field cannot hold.
+    #[test]
+    fn kept_constraints_hold_the_schema_types() {
+        let s = json!({"type": "object", "properties": {
+            "e": {"type": "string", "format": "email"},
+            "i": {"type": "string", "format": "int32"},
+            "n": {"type": "integer", "minLength": 1},
+            "a": {"type": "array", "items": {"type": "string"}, "maxItems": 10_000_000_000_000_000_000u64},
+            "u": {"anyOf": [{"type": "string"}, {"type": "integer"}], "pattern": "^a"}}});
+        let got = codes(s, &super::GOOGLE);
+        for (code, at) in [
+            ("unsupported-format", "/properties/e/format"),
+            ("unsupported-format", "/properties/i/format"),
+            ("constraint-on-other-type", "/properties/n/minLength"),
+            ("count-not-int64", "/properties/a/maxItems"),
+            ("constraint-on-other-type", "/properties/u/pattern"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+        let kept = json!({"type": "object", "minProperties": 1, "properties": {
+            "d": {"type": "string", "format": "date-time", "pattern": "^2", "minLength": 1, "maxLength": 40},
+            "f": {"type": "number", "format": "float", "minimum": 0.5, "maximum": 1},
+            "i": {"type": "integer", "format": "int64", "minimum": 1},
+            "a": {"type": "array", "items": {"type": "string", "format": "enum", "enum": ["x"]}, "minItems": 1, "maxItems": 2.0}}});
+        assert_eq!(codes(kept.clone(), &super::GOOGLE), []);
+        // Cloud Code Assist refuses every one of them (providers.md footnote 20).
+        assert!(codes(kept, &super::CCA).iter().filter(|(c, _)| *c == "forbidden-keyword").count() >= 12);
+    }
+
+    /// What google-json would send outside Gemini's documented subset.
+    #[test]
+    fn google_json_holds_the_documented_subset() {
+        let s = json!({"type": "object", "properties": {
+            "c": {"const": "x"}, "o": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            "b": {"type": "boolean", "enum": [true]}, "e": {"type": "string", "format": "email"},
+            "p": {"type": "string", "pattern": "^a", "minLength": 1}, "n": {"type": "integer", "exclusiveMinimum": 0}}});
+        let got = codes(s, &super::GOOGLE_JSON);
+        for (code, at) in [
+            ("forbidden-keyword", "/properties/c/const"),
+            ("forbidden-keyword", "/properties/o/oneOf"),
+            ("enum-not-scalar", "/properties/b/enum"),
+            ("unsupported-format", "/properties/e/format"),
+            ("forbidden-keyword", "/properties/p/pattern"),
+            ("forbidden-keyword", "/properties/p/minLength"),
+            ("forbidden-keyword", "/properties/n/exclusiveMinimum"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+        let subset = json!({"type": "object", "additionalProperties": {"type": ["integer", "null"], "minimum": 1},
+            "properties": {"t": {"type": "array", "prefixItems": [{"type": "number", "format": "float"}], "items": {"enum": ["a", 1]},
+                "minItems": 1, "maxItems": 3}, "u": {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "null"}], "title": "U"}},
+            "required": ["t"], "propertyOrdering": ["t", "u"]});
+        assert_eq!(codes(subset, &super::GOOGLE_JSON), []);
+    }
+}

@@ -80,6 +80,7 @@ pub static TARGETS: &[&Target] = &[
     &compat::FIREWORKS,
     &gemini_openai::GEMINI_OPENAI,
     &webmcp::WEBMCP,
+    &google::GOOGLE_JSON,
 ];
 
 pub fn get(id: &str) -> Option<&'static Target> {

@@ -9,7 +9,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("openai", &["strip-unsupported", "object-shapes", "array-items", "root-object"]),
     ("openai-strict", &["const-to-enum", "infer-type", "merge-all-of", "one-of-to-any-of", "default-to-description", "type-arrays", "splice-unions", "distribute-siblings", "regex-subset", "strip-constraints", "array-items", "strip-unsupported", "open-objects!", "object-shapes", "enforce-object!", "root-object"]),
     ("openai-responses", &["one-of-to-any-of", "regex-subset", "strip-unsupported", "object-shapes", "array-items", "root-object"]),
-    ("google", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "type-arrays", "null-unions", "literal-unions", "splice-unions", "infer-type", "string-enums", "array-items", "strip-unsupported", "object-shapes", "property-ordering", "nullable-after-type", "lone-any-of", "root-object"]),
+    ("google", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "type-arrays", "null-unions", "literal-unions", "splice-unions", "infer-type", "exclusive-bounds", "linear-patterns", "string-enums", "array-items", "strip-unsupported", "object-shapes", "property-ordering", "nullable-after-type", "lone-any-of", "root-object"]),
     ("cca", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "type-arrays", "null-unions", "literal-unions", "splice-unions", "collapse-unions", "infer-type", "string-enums", "array-items", "strip-unsupported", "object-shapes", "optional-nullables", "root-object"]),
     ("mcp", &["strip-unsupported", "root-object"]),
     ("llamacpp", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "splice-unions", "distribute-siblings", "array-items", "number-bounds", "patterns", "regex-subset", "unicode-classes", "strip-unsupported"]),
@@ -28,6 +28,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("fireworks", &["never-items", "drop-not", "strip-unsupported", "object-shapes", "array-items", "root-object"]),
     ("gemini-openai", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "type-arrays", "null-unions", "literal-unions", "splice-unions", "infer-type", "exclusive-bounds", "string-enums", "array-items", "strip-unsupported", "object-shapes", "nullable-after-type", "lone-any-of", "root-object"]),
     ("webmcp", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "literal-unions", "splice-unions", "type-unions", "never-items", "drop-not", "strip-unsupported", "additional-false-only", "object-shapes", "root-object"]),
+    ("google-json", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "never-items", "drop-not", "exclusive-bounds", "strip-unsupported", "root-object"]),
 ];
 
 #[test]

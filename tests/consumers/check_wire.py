@@ -12,6 +12,8 @@ record x check:
                 message google.ai.generativelanguage.v1beta.Schema
   proto:v1      targets google, cca, gemini-openai: the schema parses into the Vertex AI message
                 google.cloud.aiplatform.v1.Schema
+  (google-json is sent as `parametersJsonSchema`, a google.protobuf.Value holding JSON Schema:
+  any JSON parses there, so it gets the meta-validation below, not the Schema protos.)
   meta:2020-12  every target: jsonschema's Draft202012Validator.check_schema passes, with
                 patterns checked as ECMA-262 regexes (see META_FORMATS)
 

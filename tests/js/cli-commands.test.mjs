@@ -116,9 +116,9 @@ describe("check --strict, the CI gate", () => {
 
   test("a lone schema from stdin: a lossy change is a problem at its pointer", () => {
     const schema = { type: "object", properties: { id: { type: "string", pattern: "^[a-z]+$" } } };
-    const run = cli(["check", "-t", "google", "--strict"], { input: JSON.stringify(schema) });
+    const run = cli(["check", "-t", "cca", "--strict"], { input: JSON.stringify(schema) });
     assert.equal(run.status, 1);
-    assert.equal(run.stdout, "/properties/id: keyword-spilled pattern not accepted by google; moved into description\n");
+    assert.equal(run.stdout, "/properties/id: keyword-spilled pattern not accepted by cca; moved into description\n");
     const ok = cli(["check", "-t", "mcp", "--strict"], { input: JSON.stringify(schema) });
     assert.equal(ok.status, 0, ok.stdout);
   });

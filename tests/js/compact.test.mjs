@@ -40,7 +40,7 @@ describe("compact", () => {
 
   test("targets that inline refs get no ref, and Gemini loses only default", () => {
     const schema = { type: "object", properties: { a: { type: "integer", default: 3, description: "A" }, b: { type: "integer", default: 3, description: "A" } } };
-    for (const target of ["google", "llamacpp", "ollama", "webmcp"]) {
+    for (const target of ["google", "google-json", "llamacpp", "ollama", "webmcp"]) {
       assert.equal(refsIn(ts.normalize(reused, target, COMPACT).schema), 0, target);
     }
     const google = ts.normalize(schema, "google", COMPACT);
