@@ -281,6 +281,15 @@ fn hostile_arguments_and_schemas_are_bounded() {
     let v = args::validate(&Value::Array(items), &unique, 256).unwrap();
     assert_eq!(v.errors.len(), 1, "{:?}", v.errors.first());
     assert!(v.errors[0].message.contains("items 99999 and 100000 are equal"), "{}", v.errors[0].message);
+    // 20,000 entries arrays each naming a key twice: one error each, in order,
+    // in place of the type errors at the arrays (one pass, not one per error).
+    let rows = json!({"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "string"}}}}});
+    let dup = json!([{"key": "a", "value": "x"}, {"key": "a", "value": "y"}]);
+    let sent = json!({"rows": vec![dup; 20_000]});
+    let out = args::prepare(&sent, &rows, strict, &opts).unwrap();
+    assert_eq!(out.errors.len(), 20_000);
+    assert!(out.errors.iter().all(|e| e.keyword == "uniqueKeys"));
+    assert_eq!(out.errors[19_999].pointer, "/rows/19999");
     // A pattern written to backtrack catastrophically runs in linear time.
     let redos = json!({"type": "string", "pattern": "^(a+)+$"});
     let text = format!("{}!", "a".repeat(50_000));

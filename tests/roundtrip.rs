@@ -410,7 +410,9 @@ fn arguments_that_fit_come_back_unchanged() {
                 let out = args::prepare(&instance, schema, target, &RestoreOptions::default()).expect("prepare");
                 assert!(out.ok, "{} {id}: fitting arguments rejected: {:?}", target.id, out.errors);
                 assert_eq!(out.args.to_string(), instance.to_string(), "{} {id}: fitting arguments rewritten", target.id);
-                let changes: Vec<_> = out.report.diagnostics.iter().filter(|d| d.code != "pattern-unchecked").collect();
+                // Findings, not changes: an unchecked pattern, and text kept as
+                // the string it is where the target sends any-values as JSON text.
+                let changes: Vec<_> = out.report.diagnostics.iter().filter(|d| !["pattern-unchecked", "any-not-json"].contains(&d.code)).collect();
                 assert!(changes.is_empty(), "{} {id}: fitting arguments reported changes: {changes:?}", target.id);
             }
         }

@@ -102,9 +102,7 @@ impl<'d> Fixer<'d, '_> {
             return false;
         }
         let Value::String(text) = value else { return false };
-        let at = self.ipath.to_string();
-        let done = |c: &str| c == "any-decoded" || c == "any-not-json";
-        if self.report.diagnostics.iter().any(|d| done(d.code) && d.pointer == at) {
+        if self.noted_here(&self.ipath.to_string(), &["any-decoded", "any-not-json"]) {
             return true;
         }
         let limit = self.doc.max_depth.saturating_sub(self.ipath.len());
@@ -216,11 +214,20 @@ impl<'d> Fixer<'d, '_> {
         }
     }
 
+    /// Whether one of `codes` was noted at `at` since the walk reached it:
+    /// the notes from there on are at `at` or below, so the scan back stops
+    /// at the first one elsewhere (linear over many places, not quadratic).
+    fn noted_here(&self, at: &str, codes: &[&str]) -> bool {
+        let under = |p: &str| p == at || p.strip_prefix(at).is_some_and(|rest| rest.starts_with('/'));
+        self.report.diagnostics.iter().rev().take_while(|d| under(&d.pointer)).any(|d| d.pointer == at && codes.contains(&d.code))
+    }
+
     /// What the model must fix: noted in the report, an error for `prepare`
-    /// (once, though restore and repair both see it).
+    /// (once, though restore and repair both see it: `prior` holds what the
+    /// restore before this repair found).
     fn problem(&mut self, at: Pointer, message: String) {
         let pointer = at.to_string();
-        if self.report.diagnostics.iter().any(|d| d.code == "duplicate-key" && d.pointer == pointer) {
+        if self.prior.contains(&pointer) || self.noted_here(&pointer, &["duplicate-key"]) {
             return;
         }
         self.report.note("duplicate-key", &at, message.clone());
@@ -381,6 +388,15 @@ mod tests {
         assert_eq!(problems.len(), 1);
         assert_eq!((problems[0].pointer.as_str(), problems[0].keyword.as_str()), ("/m", "uniqueKeys"));
         assert_eq!(problems[0].schema_pointer, "/properties/m");
+    }
+
+    #[test]
+    fn a_problem_takes_the_place_of_the_errors_at_and_under_its_pointer() {
+        let e = |p: &str, k: &str| super::ArgError { pointer: p.into(), keyword: k.into(), schema_pointer: String::new(), message: String::new() };
+        let mut errors = vec![e("/a", "type"), e("/m", "type"), e("/m/0", "required"), e("/mm", "type"), e("/z", "type")];
+        super::super::put_problems(&mut errors, vec![e("/m", "uniqueKeys"), e("/m", "uniqueKeys"), e("/q", "uniqueKeys")]);
+        let got: Vec<(&str, &str)> = errors.iter().map(|x| (x.pointer.as_str(), x.keyword.as_str())).collect();
+        assert_eq!(got, [("/a", "type"), ("/m", "uniqueKeys"), ("/mm", "type"), ("/z", "type"), ("/q", "uniqueKeys")]);
     }
 
     #[test]

@@ -56,6 +56,7 @@ fn single_value(m: &Map<String, Value>) -> Option<&Value> {
 /// Rewrites `args` in place; what the model must fix that no rewrite can
 /// (an entries array naming a key twice) comes back as errors.
 pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Report) -> Result<Vec<ArgError>> {
+    let prior = report.diagnostics.iter().filter(|d| d.code == "duplicate-key").map(|d| d.pointer.clone()).collect();
     let mut f = Fixer {
         doc,
         mode,
@@ -66,6 +67,7 @@ pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Rep
         report,
         active: RefTrail::default(),
         problems: Vec::new(),
+        prior,
     };
     let root = &doc.root;
     f.fix(args, root)?;
@@ -83,6 +85,8 @@ pub(super) struct Fixer<'d, 'r> {
     active: RefTrail,
     /// Errors found while rewriting, for `prepare` (restore only notes them).
     pub(super) problems: Vec<ArgError>,
+    /// Where an earlier pass over these arguments found one already.
+    pub(super) prior: std::collections::HashSet<String>,
 }
 
 impl<'d> Fixer<'d, '_> {

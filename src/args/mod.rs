@@ -369,16 +369,36 @@ fn prepare_with(
 /// Errors found while rewriting (an entries array naming a key twice) in
 /// place of what validation says at and under the same pointer: the array
 /// left as sent is not an object there, but the key is what to fix.
+/// One pass over the errors (each looked up by its pointer's prefixes), so
+/// many maps with many errors stay linear.
 fn put_problems(errors: &mut Vec<ArgError>, problems: Vec<ArgError>) {
-    for p in problems {
-        if errors.iter().any(|e| e.pointer == p.pointer && e.keyword == p.keyword) {
-            continue;
-        }
-        let under = format!("{}/", p.pointer);
-        let first = errors.iter().position(|e| e.pointer == p.pointer || e.pointer.starts_with(&under));
-        errors.retain(|e| e.pointer != p.pointer && !e.pointer.starts_with(&under));
-        errors.insert(first.unwrap_or(errors.len()).min(errors.len()), p);
+    if problems.is_empty() {
+        return;
     }
+    let order: Vec<String> = problems.iter().map(|p| p.pointer.clone()).collect();
+    let mut pending: std::collections::HashMap<String, ArgError> = std::collections::HashMap::new();
+    for p in problems {
+        pending.entry(p.pointer.clone()).or_insert(p);
+    }
+    let at: std::collections::HashSet<String> = order.iter().cloned().collect();
+    let owner = |pointer: &str| -> Option<String> {
+        let mut p = pointer;
+        loop {
+            if at.contains(p) {
+                return Some(p.to_string());
+            }
+            p = &p[..p.rfind('/')?];
+        }
+    };
+    let mut out = Vec::with_capacity(errors.len() + pending.len());
+    for e in errors.drain(..) {
+        match owner(&e.pointer) {
+            Some(k) => out.extend(pending.remove(&k)),
+            None => out.push(e),
+        }
+    }
+    out.extend(order.iter().filter_map(|k| pending.remove(k)));
+    *errors = out;
 }
 
 /// What `prepare` says about arguments that are not JSON (models cut them
