@@ -7,7 +7,9 @@
 //! optional fields required-and-nullable, so the model sends `null` where the
 //! server expects the field absent (moltis-org/moltis#283, LibreChat#11905);
 //! Gemini only takes string enums, so `1` comes back as `"1"`; object unions are
-//! merged into one object; a scalar root is wrapped as the property `value`.
+//! merged into one object; a scalar root is wrapped as the property `value`;
+//! an open map goes out as `{key, value}` entries and a value of any type as
+//! JSON text where the target cannot hold them (issue 18, `passes::entries`).
 //!
 //! - [`restore`] undoes those rewrites, guided by the original schema and the
 //!   target (no state is carried from the normalization: the original and the
