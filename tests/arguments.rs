@@ -3,6 +3,12 @@
 //! and what must come back. Every fixture also checks that a second pass
 //! changes nothing (the output fits, so nothing is rewritten again). Each
 //! fixture is its own test (libtest-mimic): `cargo test --test arguments -- <name>`.
+//!
+//! A fixture with `"encoded": ["mapsAsEntries", ...]` holds arguments sent in
+//! a lossless encoding (issue 18): it runs where normalizing its schema for
+//! its target counts those encodings, and is ignored, with the reason, where
+//! the target does not encode them. `args::encoded`'s unit tests run the same
+//! fixtures with the encodings forced.
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -97,6 +103,25 @@ fn text(v: &Value) -> String {
     serde_json::to_string(v).unwrap()
 }
 
+/// Codes that record a finding, not a rewrite: a second pass over the output
+/// finds it again.
+const FINDINGS: &[&str] = &["duplicate-key", "any-not-json"];
+
+/// The encodings a fixture needs (`encoded`) that normalizing its schema for
+/// its target does not count.
+fn missing_encodings(f: &Value) -> Vec<String> {
+    let Some(needed) = f.get("encoded").and_then(Value::as_array) else { return Vec::new() };
+    let target = targets::get(f["target"].as_str().expect("an encoded fixture names its target")).expect("known target");
+    let opts: RestoreOptions = serde_json::from_value(f.get("options").cloned().unwrap_or(Value::Null)).unwrap_or_default();
+    let out = toolschema::normalize(&f["schema"], target, &opts.normalize.unwrap_or_default()).expect("normalize");
+    needed
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|c| out.report.counters.get(*c).map_or(true, |n| *n == 0))
+        .map(String::from)
+        .collect()
+}
+
 /// Every fixture file is its own trial, named after it (`cargo test --test arguments --
 /// <name>`), beside the hostile-input test; trials run in parallel.
 fn main() -> ExitCode {
@@ -124,7 +149,14 @@ fn main() -> ExitCode {
     ];
     trials.extend(paths.into_iter().map(|path| {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        Trial::test(name, move || argument_fixture(&path))
+        let f: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let missing = missing_encodings(&f);
+        let trial = Trial::test(name, move || argument_fixture(&path));
+        if missing.is_empty() {
+            trial
+        } else {
+            trial.with_ignored_flag(true).with_kind(format!("target does not encode {}", missing.join(", ")))
+        }
     }));
     libtest_mimic::run(&args, trials).exit_code()
 }
@@ -174,7 +206,8 @@ fn argument_fixture(path: &Path) -> Result<(), Failed> {
     // A second pass over the output changes nothing.
     if let Some(first) = &out.args {
         let again = call(kind, &f, first);
-        if again.args.as_ref().map(text) != Some(text(first)) || !again.codes.is_empty() {
+        let rewrites: Vec<&String> = again.codes.iter().filter(|c| !FINDINGS.contains(&c.as_str())).collect();
+        if again.args.as_ref().map(text) != Some(text(first)) || !rewrites.is_empty() {
             problems.push(format!(
                 "not stable: a second {kind} gave {:?} with {:?}",
                 again.args.as_ref().map(text),
@@ -182,8 +215,11 @@ fn argument_fixture(path: &Path) -> Result<(), Failed> {
             ));
         }
     }
-    // Arguments that fit are never rewritten (`emptyStrings` is the opt-in exception).
-    let opted_out = f["options"]["emptyStrings"] == Value::Bool(true);
+    // Arguments that fit are never rewritten (`emptyStrings` is the opt-in
+    // exception; JSON text fits a value of any type, and is decoded where the
+    // target sent such values as text).
+    let opted_out = f["options"]["emptyStrings"] == Value::Bool(true)
+        || f["encoded"].as_array().is_some_and(|e| e.contains(&Value::from("anyValuesAsJson")));
     if let Some(want) = expect.get("args").filter(|_| !opted_out) {
         if args::validate(&f["args"], &f["schema"], 256).unwrap().valid
             && text(want) != text(&f["args"])
@@ -245,6 +281,15 @@ fn hostile_arguments_and_schemas_are_bounded() {
     let v = args::validate(&Value::Array(items), &unique, 256).unwrap();
     assert_eq!(v.errors.len(), 1, "{:?}", v.errors.first());
     assert!(v.errors[0].message.contains("items 99999 and 100000 are equal"), "{}", v.errors[0].message);
+    // 20,000 entries arrays each naming a key twice: one error each, in order,
+    // in place of the type errors at the arrays (one pass, not one per error).
+    let rows = json!({"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "string"}}}}});
+    let dup = json!([{"key": "a", "value": "x"}, {"key": "a", "value": "y"}]);
+    let sent = json!({"rows": vec![dup; 20_000]});
+    let out = args::prepare(&sent, &rows, strict, &opts).unwrap();
+    assert_eq!(out.errors.len(), 20_000);
+    assert!(out.errors.iter().all(|e| e.keyword == "uniqueKeys"));
+    assert_eq!(out.errors[19_999].pointer, "/rows/19999");
     // A pattern written to backtrack catastrophically runs in linear time.
     let redos = json!({"type": "string", "pattern": "^(a+)+$"});
     let text = format!("{}!", "a".repeat(50_000));

@@ -2,7 +2,8 @@
 //! schema, rewriting a value only where it does not fit, so arguments that
 //! already fit come back unchanged.
 use crate::lookup::Fields;
-use super::validate::{discriminated, is_type, resolved, Validator};
+use super::encoded::Encoded;
+use super::validate::{discriminated, is_type, resolved, ArgError, Validator};
 use super::{place, preview, Original, RefTrail};
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
@@ -12,8 +13,9 @@ use serde_json::{Map, Value};
 #[derive(Clone, Copy)]
 pub(super) enum Mode {
     /// Undo what normalization did to the argument shape. `widened` says
-    /// which one-value places the target could not say exactly.
-    Restore { empty_strings: bool, widened: Widened },
+    /// which one-value places the target could not say exactly, `encoded`
+    /// which lossless encodings it applied.
+    Restore { empty_strings: bool, widened: Widened, encoded: Encoded },
     /// Coerce what the schema alone says how to coerce.
     Repair,
 }
@@ -51,7 +53,10 @@ fn single_value(m: &Map<String, Value>) -> Option<&Value> {
     only_null.then_some(&NULL)
 }
 
-pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Report) -> Result<()> {
+/// Rewrites `args` in place; what the model must fix that no rewrite can
+/// (an entries array naming a key twice) comes back as errors.
+pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Report) -> Result<Vec<ArgError>> {
+    let prior = report.diagnostics.iter().filter(|d| d.code == "duplicate-key").map(|d| d.pointer.clone()).collect();
     let mut f = Fixer {
         doc,
         mode,
@@ -61,20 +66,27 @@ pub(super) fn run(args: &mut Value, doc: &Original, mode: Mode, report: &mut Rep
         depth: 0,
         report,
         active: RefTrail::default(),
+        problems: Vec::new(),
+        prior,
     };
     let root = &doc.root;
-    f.fix(args, root)
+    f.fix(args, root)?;
+    Ok(f.problems)
 }
 
-struct Fixer<'d, 'r> {
-    doc: &'d Original,
-    mode: Mode,
+pub(super) struct Fixer<'d, 'r> {
+    pub(super) doc: &'d Original,
+    pub(super) mode: Mode,
     v: Validator<'d>,
-    spath: Pointer,
-    ipath: Pointer,
+    pub(super) spath: Pointer,
+    pub(super) ipath: Pointer,
     depth: usize,
-    report: &'r mut Report,
+    pub(super) report: &'r mut Report,
     active: RefTrail,
+    /// Errors found while rewriting, for `prepare` (restore only notes them).
+    pub(super) problems: Vec<ArgError>,
+    /// Where an earlier pass over these arguments found one already.
+    pub(super) prior: std::collections::HashSet<String>,
 }
 
 impl<'d> Fixer<'d, '_> {
@@ -104,10 +116,14 @@ impl<'d> Fixer<'d, '_> {
     }
 
     fn node(&mut self, value: &mut Value, schema: &'d Value) -> Result<()> {
+        if self.decode_any(value, schema) {
+            return Ok(());
+        }
         let Value::Object(m) = schema else {
             return Ok(());
         };
-        if self.fits(value, schema)? && !self.empty_pass(value) {
+        let fits = self.fits(value, schema)?;
+        if fits && !self.empty_pass(value) && !self.encoded_pass(value) {
             return Ok(());
         }
         for key in ["$ref", "$dynamicRef"] {
@@ -115,13 +131,17 @@ impl<'d> Fixer<'d, '_> {
                 self.reference(value, (key, r))?;
             }
         }
+        // A value that fits is walked only for what lies below it (empty
+        // strings, encodings), never rewritten itself.
         match self.mode {
-            Mode::Restore { widened, .. } => {
+            Mode::Restore { widened, .. } if !fits => {
                 self.restore_scalar(value, m);
                 self.restore_single(value, m, widened);
             }
-            Mode::Repair => self.coerce(value, m)?,
+            Mode::Repair if !fits => self.coerce(value, m)?,
+            _ => {}
         }
+        self.entries_to_map(value, m)?;
         match value {
             Value::Object(obj) => self.properties(obj, m)?,
             Value::Array(items) => self.items(items, m)?,
@@ -193,7 +213,7 @@ impl<'d> Fixer<'d, '_> {
         out
     }
 
-    fn note(&mut self, code: &'static str, message: String) {
+    pub(super) fn note(&mut self, code: &'static str, message: String) {
         let at = self.ipath.clone();
         self.report.note(code, &at, message);
     }
@@ -353,6 +373,7 @@ impl<'d> Fixer<'d, '_> {
             let Some(child) = obj.get_mut(&key) else {
                 continue;
             };
+            let subs = if subs.is_empty() { self.implied_any(m) } else { subs };
             self.ipath.push(&key);
             for (segs, schema) in &subs {
                 let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
@@ -485,7 +506,7 @@ impl<'d> Fixer<'d, '_> {
             order.insert(0, first);
         }
         if self.fits(value, schema)? {
-            if self.empty_pass(value) {
+            if self.empty_pass(value) || self.encoded_pass(value) {
                 // Fits already: only the branch it fits says which fields are optional.
                 for i in order {
                     let idx = i.to_string();
@@ -497,9 +518,10 @@ impl<'d> Fixer<'d, '_> {
             return Ok(());
         }
         let before = self.errors(value, schema)?;
-        let mut best: Option<(usize, Value, Vec<Diagnostic>)> = None;
+        let mut best: Option<(usize, Value, Vec<Diagnostic>, Vec<ArgError>)> = None;
         for i in order {
             let mark = self.report.diagnostics.len();
+            let problems_mark = self.problems.len();
             let mut candidate = value.clone();
             let idx = i.to_string();
             self.fix_at(&[key, &idx], &mut candidate, &branches[i])?;
@@ -508,18 +530,21 @@ impl<'d> Fixer<'d, '_> {
             }
             let left = self.errors(&candidate, schema)?;
             let notes: Vec<Diagnostic> = self.report.diagnostics.drain(mark..).collect();
+            let problems: Vec<ArgError> = self.problems.drain(problems_mark..).collect();
             if left == 0 {
                 *value = candidate;
                 self.restore_notes(notes);
+                self.problems.extend(problems);
                 return Ok(());
             }
-            if left < before && best.as_ref().map_or(true, |(e, _, _)| left < *e) {
-                best = Some((left, candidate, notes));
+            if left < before && best.as_ref().map_or(true, |(e, ..)| left < *e) {
+                best = Some((left, candidate, notes, problems));
             }
         }
-        if let Some((_, candidate, notes)) = best {
+        if let Some((_, candidate, notes, problems)) = best {
             *value = candidate;
             self.restore_notes(notes);
+            self.problems.extend(problems);
         }
         Ok(())
     }
@@ -575,7 +600,7 @@ impl<'d> Fixer<'d, '_> {
 }
 
 /// The instance types a node allows: its `type`, else its enum's or const's.
-fn allowed_types(m: &Map<String, Value>) -> Vec<&'static str> {
+pub(super) fn allowed_types(m: &Map<String, Value>) -> Vec<&'static str> {
     const TYPES: &[&str] = &[
         "null", "boolean", "integer", "number", "string", "array", "object",
     ];

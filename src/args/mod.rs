@@ -7,7 +7,9 @@
 //! optional fields required-and-nullable, so the model sends `null` where the
 //! server expects the field absent (moltis-org/moltis#283, LibreChat#11905);
 //! Gemini only takes string enums, so `1` comes back as `"1"`; object unions are
-//! merged into one object; a scalar root is wrapped as the property `value`.
+//! merged into one object; a scalar root is wrapped as the property `value`;
+//! an open map goes out as `{key, value}` entries and a value of any type as
+//! JSON text where the target cannot hold them (issue 18, `passes::entries`).
 //!
 //! - [`restore`] undoes those rewrites, guided by the original schema and the
 //!   target (no state is carried from the normalization: the original and the
@@ -25,6 +27,7 @@
 //! schema, so arguments that already fit come back unchanged (the one
 //! exception is opt-in: `emptyStrings`).
 mod describe;
+mod encoded;
 mod fix;
 mod pattern;
 mod validate;
@@ -212,9 +215,12 @@ fn check_args_depth(args: &Value, limit: usize) -> Result<()> {
 /// Undoes the rewrites `target` makes to a schema's argument shape: nulls (and
 /// optionally empty strings) in optional fields are removed, stringified enum
 /// values get their original type back, a merged object union comes back as
-/// the branch the original describes, a wrapped scalar root is unwrapped.
-/// `$ref` inlining and spilled keywords need nothing: no target renames
-/// properties, so the shape under a property is the original's.
+/// the branch the original describes, a wrapped scalar root is unwrapped, an
+/// open map sent as entries comes back as the map and a value of any type
+/// sent as JSON text as the value. `$ref` inlining and spilled keywords need
+/// nothing: no target renames properties, so the shape under a property is
+/// the original's. An entries array that names a key twice is left as sent
+/// and noted (`duplicate-key`); `prepare` reports it as an error.
 pub fn restore(
     args: &Value,
     original: &Value,
@@ -224,19 +230,51 @@ pub fn restore(
     let max_depth = opts.max_depth();
     check_args_depth(args, max_depth)?;
     let doc = Original::new(original, max_depth)?;
-    restore_with(args, original, &doc, target, opts)
+    let did = Normalized::of(original, target, opts)?;
+    Ok(restore_with(args, &doc, target, opts, did)?.0)
 }
 
+/// What the normalization of the original did that restore undoes, read
+/// from one normalization's report.
+#[derive(Clone, Copy, Debug, Default)]
+struct Normalized {
+    /// A scalar root went out as the property `value`.
+    root_wrapped: bool,
+    /// Which lossless encodings it applied.
+    encoded: encoded::Encoded,
+}
+
+impl Normalized {
+    /// Asked of the normalizer itself, so restore and normalize never
+    /// disagree. A target without an object root wraps nothing: there a
+    /// failed normalization only means nothing was encoded either.
+    fn of(original: &Value, target: &Target, opts: &RestoreOptions) -> Result<Normalized> {
+        let nopts = opts.normalize.clone().unwrap_or_default();
+        let out = match crate::normalize(original, target, &nopts) {
+            Ok(out) => out,
+            Err(e) if target.caps.root_object => return Err(e),
+            Err(_) => return Ok(Normalized::default()),
+        };
+        let counted = |c: &str| out.report.counters.get(c).is_some_and(|n| *n > 0);
+        Ok(Normalized {
+            root_wrapped: target.caps.root_object && out.report.has("root-wrapped"),
+            encoded: encoded::Encoded { maps: counted("mapsAsEntries"), any: counted("anyValuesAsJson") },
+        })
+    }
+}
+
+/// `restore` once the original is read and the normalization asked; with
+/// what the model must fix that no rewrite can (for `prepare`).
 fn restore_with(
     args: &Value,
-    original: &Value,
     doc: &Original,
     target: &Target,
     opts: &RestoreOptions,
-) -> Result<Rewritten> {
+    did: Normalized,
+) -> Result<(Rewritten, Vec<ArgError>)> {
     let mut report = Report::default();
     let mut args = args.clone();
-    if root_was_wrapped(original, target, opts)? {
+    if did.root_wrapped {
         if let Value::Object(m) = &args {
             if m.has("value") && m.iter().all(|(k, v)| k == "value" || v.is_null()) {
                 let inner = m.field("value").cloned().unwrap_or(Value::Null);
@@ -252,26 +290,17 @@ fn restore_with(
     let mode = fix::Mode::Restore {
         empty_strings: opts.empty_strings,
         widened: fix::Widened::by(&target.caps),
+        encoded: did.encoded,
     };
-    fix::run(&mut args, doc, mode, &mut report)?;
-    Ok(Rewritten { args, report })
-}
-
-/// Whether `target` wrapped the root of `original` as the property `value`:
-/// asked of the normalizer itself, so restore and normalize never disagree.
-fn root_was_wrapped(original: &Value, target: &Target, opts: &RestoreOptions) -> Result<bool> {
-    if !target.caps.root_object {
-        return Ok(false);
-    }
-    let nopts = opts.normalize.clone().unwrap_or_default();
-    let out = crate::normalize(original, target, &nopts)?;
-    Ok(out.report.has("root-wrapped"))
+    let problems = fix::run(&mut args, doc, mode, &mut report)?;
+    Ok((Rewritten { args, report }, problems))
 }
 
 /// Safe coercions guided by the original schema only, each reported: a numeric
 /// string where only a number is allowed, `"true"`/`"false"` where only a
 /// boolean is, a JSON-encoded string where only an array or object is, a lone
-/// value where only an array is. Nothing is guessed beyond the schema.
+/// value where only an array is, an array of `{key, value}` entries where
+/// only an open map is. Nothing is guessed beyond the schema.
 pub fn repair(args: &Value, original: &Value, max_depth: usize) -> Result<Rewritten> {
     check_args_depth(args, max_depth)?;
     let doc = Original::new(original, max_depth)?;
@@ -302,11 +331,23 @@ pub fn prepare(
     let max_depth = opts.max_depth();
     check_args_depth(args, max_depth)?;
     let doc = Original::new(original, max_depth)?;
-    let restored = restore_with(args, original, &doc, target, opts)?;
+    let did = Normalized::of(original, target, opts)?;
+    prepare_with(args, &doc, target, opts, did)
+}
+
+fn prepare_with(
+    args: &Value,
+    doc: &Original,
+    target: &Target,
+    opts: &RestoreOptions,
+    did: Normalized,
+) -> Result<Prepared> {
+    let (restored, mut problems) = restore_with(args, doc, target, opts, did)?;
     let mut report = restored.report;
     let mut args = restored.args;
-    fix::run(&mut args, &doc, fix::Mode::Repair, &mut report)?;
-    let (errors, unchecked) = validate::errors(&args, &doc)?;
+    problems.extend(fix::run(&mut args, doc, fix::Mode::Repair, &mut report)?);
+    let (mut errors, unchecked) = validate::errors(&args, doc)?;
+    put_problems(&mut errors, problems);
     for at in unchecked {
         report.note("pattern-unchecked", &Pointer::root(), format!("the pattern at {at} was not checked: it uses lookaround or backreferences"));
     }
@@ -325,6 +366,41 @@ pub fn prepare(
         report,
         message,
     })
+}
+
+/// Errors found while rewriting (an entries array naming a key twice) in
+/// place of what validation says at and under the same pointer: the array
+/// left as sent is not an object there, but the key is what to fix.
+/// One pass over the errors (each looked up by its pointer's prefixes), so
+/// many maps with many errors stay linear.
+fn put_problems(errors: &mut Vec<ArgError>, problems: Vec<ArgError>) {
+    if problems.is_empty() {
+        return;
+    }
+    let order: Vec<String> = problems.iter().map(|p| p.pointer.clone()).collect();
+    let mut pending: std::collections::HashMap<String, ArgError> = std::collections::HashMap::new();
+    for p in problems {
+        pending.entry(p.pointer.clone()).or_insert(p);
+    }
+    let at: std::collections::HashSet<String> = order.iter().cloned().collect();
+    let owner = |pointer: &str| -> Option<String> {
+        let mut p = pointer;
+        loop {
+            if at.contains(p) {
+                return Some(p.to_string());
+            }
+            p = &p[..p.rfind('/')?];
+        }
+    };
+    let mut out = Vec::with_capacity(errors.len() + pending.len());
+    for e in errors.drain(..) {
+        match owner(&e.pointer) {
+            Some(k) => out.extend(pending.remove(&k)),
+            None => out.push(e),
+        }
+    }
+    out.extend(order.iter().filter_map(|k| pending.remove(k)));
+    *errors = out;
 }
 
 /// What `prepare` says about arguments that are not JSON (models cut them
