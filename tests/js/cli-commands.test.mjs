@@ -203,12 +203,12 @@ function applyChanges(value, changes) {
 describe("diff", () => {
   test("a lone schema: one line per member that differs", () => {
     const schema = { type: "object", properties: { id: { type: "string", pattern: "^a" } } };
-    const run = cli(["diff", "-t", "google", "-t", "openai-strict"], { input: JSON.stringify(schema) });
+    const run = cli(["diff", "-t", "cca", "-t", "openai-strict"], { input: JSON.stringify(schema) });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(
       run.stdout,
       [
-        "google: schema, 2 difference(s)",
+        "cca: schema, 2 difference(s)",
         '  - /properties/id/pattern: "^a"',
         '  + /properties/id/description: "{pattern: \\"^a\\"}"',
         "",
