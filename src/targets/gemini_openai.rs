@@ -9,7 +9,7 @@
 use crate::passes::{bounds, pass, types};
 use crate::profile::{Caps, OnViolation};
 use super::Target;
-use super::google::{GEMINI_TAIL, GOOGLE, PROTO_SHAPES, PROTO_UNIONS};
+use super::google::{GEMINI_TAIL, GOOGLE, OPEN_MAPS, PROTO_SHAPES, PROTO_UNIONS};
 use super::sequences::rules;
 
 const KEYWORDS: &[&str] =
@@ -24,11 +24,13 @@ pub static GEMINI_OPENAI: Target = Target {
     description: "Gemini through its OpenAI-compatible endpoint (Google's rules; no title, default or exclusive bounds)",
     source: "https://ai.google.dev/gemini-api/docs/openai; https://github.com/pontus-espe/agent-sdk-go/issues/23",
     caps: Caps { keep: Some(KEYWORDS), ..GOOGLE.caps },
-    // As on google (GEMINI_TAIL: Gemini refuses fields beside `anyOf`,
+    // As on google (open maps as entries, values of any type as JSON
+    // text; GEMINI_TAIL: Gemini refuses fields beside `anyOf`,
     // anomalyco/opencode#14700), with exclusive bounds rewritten before
     // strip-unsupported would spill them, and no property-ordering.
     passes: rules![
         PROTO_UNIONS,
+        OPEN_MAPS,
         &[pass("infer-type", types::infer_type), pass("exclusive-bounds", bounds::exclusive_to_inclusive)],
         PROTO_SHAPES,
         GEMINI_TAIL,
