@@ -96,6 +96,10 @@ export interface NormalizeOptions {
   strictStage?: "sanitize" | "full";
   /** openai-strict only: also strip `pattern`, `format` and numeric and array bounds, as OpenAI's first strict release (and fine-tuned models) require. Default false. */
   stripStrictConstraints?: boolean;
+  /** Where the target cannot express an open map (openai-strict, deepseek-strict, anthropic-strict: every object closed; google, cca, gemini-openai: no `additionalProperties`; webmcp: only `false`): "entries" (default) sends it as an array of `{key, value}` entries (report `map-as-entries`), which `restoreArguments` turns back into the map; "keep" leaves it (strict fails open, Gemini drops the value schema). */
+  openMaps?: "entries" | "keep";
+  /** Where the target needs a type on every node (the strict targets, google, cca, gemini-openai): "json" (default) sends a value of any type (`{}`, `items: {}`, a node with only a description) as a string of its JSON text (report `any-as-json`), which `restoreArguments` parses back; "keep" leaves it (strict fails open, Gemini types it as a plain string). */
+  anyValues?: "json" | "keep";
   /** Deepest JSON nesting accepted; deeper input fails with `too-deep`. Default 256. */
   maxDepth?: number;
   /** Most schema nodes `$ref` inlining may produce before the deepest inline is coarsened (default per target: 20,000; 1,500 for llamacpp); counted apart, also the most nodes copying keywords beside an `anyOf` into its branches may add (`any-of-collapsed` past it). */

@@ -398,6 +398,24 @@ pub const OBJECT_ONLY_FIELDS: &[&str] = &["properties", "required", "propertyOrd
 /// `compact` option drops them for every target.
 pub const COMMENTS: &[&str] = &["$comment"];
 
+/// What an open map says that its entries array (`passes::open_maps`) carries:
+/// the members (`properties` when empty, `additionalProperties`, one
+/// `patternProperties`), their names (`propertyNames`) and counts
+/// (`minProperties`/`maxProperties`, as `minItems`/`maxItems`), the node's type
+/// and Gemini's null marker. A map node with any other assertion is left as it
+/// is, since the entries array could not carry it.
+pub const MAP_KEYWORDS: &[&str] = &[
+    "type", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties",
+    "maxProperties", "nullable",
+];
+
+/// The keywords whose subschemas hold a value of the instance itself (a
+/// member, an item, or a definition one refers to), where a value of any type
+/// can be sent as JSON text. Not union branches (a string branch beside the
+/// others could not be told from JSON text), nor `not`, conditions or name
+/// schemas.
+pub const VALUE_SLOTS: &[&str] = &["properties", "items", "prefixItems", "$defs", "definitions"];
+
 /// Negation and the conditionals: what `Caps::negation` false refuses.
 pub const NEGATION: &[&str] = &["not", "if", "then", "else"];
 

@@ -25,6 +25,34 @@ pub enum StrictStage {
     Sanitize,
 }
 
+/// What happens to an open map (an object with `additionalProperties` other
+/// than `false`, or with no properties at all) on a target that cannot
+/// express it (strict modes, which close every object; Gemini's Schema, which
+/// has no `additionalProperties`): issue 18.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum OpenMaps {
+    /// Sent as an array of `{"key", "value"}` entries (`passes::entries`),
+    /// which `restoreArguments` turns back into the map.
+    #[default]
+    Entries,
+    /// As before: strict fails open, Gemini drops the value schema.
+    Keep,
+}
+
+/// What happens to a value of any JSON type (`{}`, a node with only
+/// annotations) on a target that needs a type on every node.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum AnyValues {
+    /// Sent as a string holding the value's JSON text (`passes::entries`),
+    /// which `restoreArguments` parses back.
+    #[default]
+    Json,
+    /// As before: strict fails open, Gemini types the node as a plain string.
+    Keep,
+}
+
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Options {
@@ -33,6 +61,12 @@ pub struct Options {
     /// Strip `pattern`, `format`, numeric and array bounds in OpenAI strict mode, as
     /// the provider's first strict release required (and fine-tuned models still do).
     pub strip_strict_constraints: bool,
+    /// `"entries"` (default): open maps go out as entries arrays where the
+    /// target cannot express them; `"keep"`: as they are (strict fails open).
+    pub open_maps: OpenMaps,
+    /// `"json"` (default): values of any type go out as JSON text where the
+    /// target needs typed nodes; `"keep"`: as they are (strict fails open).
+    pub any_values: AnyValues,
     /// Deepest JSON nesting accepted (`too-deep` past it).
     pub max_depth: usize,
     /// Most schema nodes that `$ref` inlining may produce before the deepest
@@ -74,6 +108,8 @@ impl Default for Options {
             spill: SpillFormat::Spill,
             strict_stage: StrictStage::Full,
             strip_strict_constraints: false,
+            open_maps: OpenMaps::Entries,
+            any_values: AnyValues::Json,
             max_depth: 256,
             size_budget: None,
             max_inline_depth: None,

@@ -171,13 +171,22 @@ impl<'t> Cx<'t> {
     }
 
     /// A rewrite that loses nothing, at the current pointer; the message is
-    /// built only when the report is (not under `quiet`).
+    /// built only when the report is (not under `quiet`). Bounded as `lossy`
+    /// is: every inlined copy of a definition holding a value of any type
+    /// is noted (`any-as-json`), and a ref bomb makes thousands.
     pub fn note(&mut self, code: &'static str, message: impl FnOnce() -> String) {
         if self.opts.quiet {
             return;
         }
+        let message = message();
+        let seen = self.repeats.entry((code, message.clone())).or_insert(0);
+        *seen += 1;
+        if *seen > MAX_REPEATS {
+            self.count("diagnosticsElided");
+            return;
+        }
         let path = self.path.clone();
-        self.report.note(code, &path, message());
+        self.report.note(code, &path, message);
     }
 
     /// A JavaScript-only type was mapped to its JSON form (TypeBox `Date` → date-time string).
@@ -410,7 +419,7 @@ mod tests {
         let schema = serde_json::json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d20"}}, "$defs": defs});
         for id in ["cca", "google", "ollama"] {
             let out = crate::normalize(&schema, crate::targets::get(id).unwrap(), &Default::default()).unwrap();
-            for code in ["unresolved-ref", "typeless-node-typed"] {
+            for code in ["unresolved-ref", "typeless-node-typed", "any-as-json"] {
                 let n = out.report.diagnostics.iter().filter(|d| d.code == code).count();
                 assert!(n <= MAX_REPEATS, "{id}: {n} {code}");
             }

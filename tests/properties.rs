@@ -746,8 +746,18 @@ struct Narrowing {
 /// Checks every candidate instance the output accepts against the original
 /// minus what the target relaxes; `Err` describes an unreported widening.
 /// `None` when a schema does not compile (a regex the validator lacks).
+///
+/// With `openMaps` and `anyValues` kept: an entries array or a value as JSON
+/// text is an encoding, not a narrowing, and its instances are in the
+/// original's terms only once `restoreArguments` has undone it (issue 18);
+/// every other rewrite is held here as before.
 fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut(&Value) -> Vec<Value>) -> Option<Result<Narrowing, String>> {
-    let out = normalize(schema, target, &Options::default()).ok()?;
+    let opts = Options {
+        open_maps: toolschema::options::OpenMaps::Keep,
+        any_values: toolschema::options::AnyValues::Keep,
+        ..Options::default()
+    };
+    let out = normalize(schema, target, &opts).ok()?;
     let judge = judge(&out, target);
     let relaxed = relax(schema, judge);
     let mut read_out = out.schema.clone();

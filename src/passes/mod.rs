@@ -10,6 +10,7 @@ pub mod lone_any_of;
 pub mod maps;
 pub mod merge;
 pub mod never;
+pub mod open_maps;
 pub mod prune;
 pub mod regex;
 pub mod shapes;

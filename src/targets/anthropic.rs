@@ -1,7 +1,7 @@
 //! Anthropic Messages tools, native and strict, and Claude on Amazon Bedrock
 //! (providers.md §2 "Anthropic"; the SDK's `transform_schema` [A3]).
 use crate::lookup::Fields;
-use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
+use crate::passes::{combinators, constants, enforce, open_maps, pass, shapes, spill, strict, types, Pass};
 use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, ANY_OF_UNIONS};
@@ -104,6 +104,8 @@ pub static ANTHROPIC_STRICT: Target = Target {
             pass("type-arrays", types::type_arrays),
             pass("splice-unions", combinators::splice_unions),
             pass("regex-subset", strict::regex_subset),
+            enforce(open_maps::ANY_RULE, open_maps::any_as_json),
+            enforce(open_maps::MAPS_RULE, open_maps::maps_as_entries),
         ],
         SDK_KEYWORDS,
         &[

@@ -9,7 +9,7 @@
 use crate::passes::{bounds, pass, types};
 use crate::profile::{Caps, OnViolation};
 use super::Target;
-use super::google::{GEMINI_TAIL, GOOGLE, PROTO_SHAPES, PROTO_UNIONS};
+use super::google::{GEMINI_TAIL, GOOGLE, OPEN_MAPS, PROTO_SHAPES, PROTO_UNIONS};
 use super::sequences::rules;
 
 const KEYWORDS: &[&str] =
@@ -26,11 +26,13 @@ pub static GEMINI_OPENAI: Target = Target {
     // `minimum`/`maximum` are not the seed's to strip here: `googleConstraints`
     // leaves them.
     caps: Caps { keep: Some(KEYWORDS), optional_constraints: &[], ..GOOGLE.caps },
-    // As on google (GEMINI_TAIL: Gemini refuses fields beside `anyOf`,
+    // As on google (open maps as entries, values of any type as JSON
+    // text; GEMINI_TAIL: Gemini refuses fields beside `anyOf`,
     // anomalyco/opencode#14700), with exclusive bounds rewritten before
     // strip-unsupported would spill them, and no property-ordering.
     passes: rules![
         PROTO_UNIONS,
+        OPEN_MAPS,
         &[pass("infer-type", types::infer_type), pass("exclusive-bounds", bounds::exclusive_to_inclusive)],
         PROTO_SHAPES,
         GEMINI_TAIL,

@@ -1,7 +1,7 @@
 //! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
-use crate::passes::{bounds, combinators, constants, enums, lone_any_of, pass, shapes, spill, types, Pass};
+use crate::passes::{bounds, combinators, constants, enums, lone_any_of, open_maps, pass, shapes, spill, types, Pass};
 use crate::profile::{Caps, Ignored, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
@@ -70,6 +70,12 @@ pub static PROTO_UNIONS: &[Pass] = rules![
     ],
 ];
 
+/// The Schema proto has no `additionalProperties` (F15, F43) and needs a type
+/// on every node: open maps go out as entries arrays and values of any type as
+/// JSON text (issue 18), before types are inferred.
+pub static OPEN_MAPS: &[Pass] =
+    &[pass(open_maps::ANY_RULE, open_maps::any_as_json), pass(open_maps::MAPS_RULE, open_maps::maps_as_entries)];
+
 /// After each node has its type: string enums (F19), arrays with `items`, the
 /// fields the proto lacks spilled, objects with `properties`.
 pub static PROTO_SHAPES: &[Pass] = &[
@@ -118,6 +124,7 @@ pub static GOOGLE: Target = Target {
     // backtracking engine runs.
     passes: rules![
         PROTO_UNIONS,
+        OPEN_MAPS,
         &[
             pass("infer-type", types::infer_type),
             pass("exclusive-bounds", bounds::exclusive_to_inclusive),
@@ -160,7 +167,9 @@ pub static CCA: Target = Target {
     // the kept keywords) nor the `anyOf` tail applies.
     passes: rules![
         PROTO_UNIONS,
-        &[pass("collapse-unions", combinators::collapse_unions), pass("infer-type", types::infer_type)],
+        &[pass("collapse-unions", combinators::collapse_unions)],
+        OPEN_MAPS,
+        &[pass("infer-type", types::infer_type)],
         PROTO_SHAPES,
         &[pass("optional-nullables", shapes::optional_nullables), pass("root-object", shapes::root_object)],
     ],

@@ -1,6 +1,6 @@
 //! OpenAI: non-strict function calling, the Responses family, and strict mode
 //! (Structured Outputs "Supported schemas", providers.md §2; seed 003 §1).
-use crate::passes::{combinators, constants, enforce, pass, shapes, spill, strict, types, Pass};
+use crate::passes::{combinators, constants, enforce, open_maps, pass, shapes, spill, strict, types, Pass};
 use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::rules;
@@ -108,6 +108,8 @@ pub static STRICT_PASSES: &[Pass] = &[
     pass("distribute-siblings", combinators::distribute_siblings),
     pass("regex-subset", strict::regex_subset),
     pass("strip-constraints", strict::strip_constraints),
+    enforce(open_maps::ANY_RULE, open_maps::any_as_json),
+    enforce(open_maps::MAPS_RULE, open_maps::maps_as_entries),
     pass("array-items", shapes::array_items),
     pass("strip-unsupported", spill::strip_unsupported),
     enforce("open-objects", strict::open_objects),

@@ -9,7 +9,7 @@
 //! `TypeError` (web-platform-tests/wpt#62426 tests that). So refs are inlined,
 //! unions become `type` lists where that is exact (else collapsed), `const`
 //! becomes `enum`, and the rest is spilled into `description` or reported.
-use crate::passes::{combinators, constants, maps, pass, shapes, spill, type_unions};
+use crate::passes::{combinators, constants, maps, open_maps, pass, shapes, spill, type_unions};
 use crate::profile::{Caps, OnViolation, BASE};
 use super::Target;
 use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
@@ -45,6 +45,9 @@ pub static WEBMCP: Target = Target {
         // A never `items` closes a tuple: `maxItems`, which is then spilled.
         WITHOUT_NOT,
         &[
+            // A map whose values have a schema goes out as entries, which
+            // keep it (issue 18); one of any values stays an open object.
+            pass(open_maps::MAPS_RULE, open_maps::maps_as_entries),
             pass("strip-unsupported", spill::strip_unsupported),
             pass("additional-false-only", maps::additional_false_only),
             pass("object-shapes", shapes::object_shapes),

@@ -1,0 +1,298 @@
+//! Open maps and values of any type, on targets that cannot express them
+//! (issue 18, "Lose less"): strict modes close every object and need a type
+//! on every node (OpenAI "Supported schemas": `additionalProperties: false`
+//! must always be set; Anthropic strict likewise), and Gemini's `Schema` has
+//! no `additionalProperties` at all (F15, F43), so a map's value schema was
+//! lost there. Frameworks give up the same way (openai/openai-agents-python#4277,
+//! openai/openai-agents-js#1629, elizaOS/eliza#11249: record arguments that
+//! always arrive empty). Instead, the lossless encodings of `entries` are
+//! written: an open map as an array of `{"key", "value"}` entries, a value of
+//! any type as a string of JSON text. `restoreArguments` undoes both, so the
+//! rewrites are notes (`map-as-entries`, `any-as-json`), not lossy.
+//!
+//! Both rules run after the unions are in the target's form (a type list's
+//! object branch is a node of its own) and before the rules that strip what
+//! the target refuses (which would spill `propertyNames` and drop
+//! `additionalProperties` first). Options `openMaps: "keep"` and
+//! `anyValues: "keep"` turn them off.
+use super::entries::{self, ENTRIES_NOTE, JSON_NOTE, KEY, VALUE};
+use super::{append_description, apply, is_never, json_text, types_of};
+use crate::error::Result;
+use crate::keywords::{self, is_annotation, is_resolution, Slot};
+use crate::lookup::Fields;
+use crate::options::{AnyValues, OpenMaps, StrictStage};
+use crate::pointer::Pointer;
+use crate::walk::{Cx, Stage};
+use serde_json::{json, Map, Value};
+
+/// The rule names, which `encodes_maps` looks for in a target's list.
+pub const MAPS_RULE: &str = "maps-as-entries";
+pub const ANY_RULE: &str = "any-as-json";
+
+/// Between a node's own description and the note on its encoding: a blank
+/// line, as a spill is written (seed 003 §2.1).
+const NOTE_SEPARATOR: &str = "\n\n";
+
+/// Does this call write open maps as entries? Only a target whose list has the
+/// rule, with `openMaps: "entries"`, and not in a stage the call skips.
+pub fn encodes_maps(cx: &Cx) -> bool {
+    cx.opts.open_maps == OpenMaps::Entries
+        && cx.rules.iter().any(|p| p.name == MAPS_RULE && (p.stage == Stage::Sanitize || cx.opts.strict_stage == StrictStage::Full))
+}
+
+/// Is `keyword` (a subschema slot) carried by the entries encoding on this
+/// call, rather than dropped with the keyword? The value and name schemas of
+/// a map become the entry's `value` and `key`.
+pub fn carried(keyword: &str, cx: &Cx) -> bool {
+    matches!(keyword, "additionalProperties" | "patternProperties" | "propertyNames") && encodes_maps(cx)
+}
+
+/// The keyword whose subschema the node at `path` is (`properties` for
+/// `/properties/a`, `items` for `/items`), read by the keyword table.
+fn slot_keyword(path: &Pointer) -> Option<&str> {
+    let mut next_is_keyword = true;
+    let mut last = None;
+    for seg in path.raw_segments(0) {
+        if !next_is_keyword {
+            next_is_keyword = true;
+            continue;
+        }
+        last = Some(seg);
+        next_is_keyword = !matches!(keywords::slot(seg), Slot::SchemaArray | Slot::SchemaMap);
+    }
+    last
+}
+
+/// A value of any type, where the target needs a type on every node, becomes
+/// a string holding its JSON text: `{}`, `items: {}`, `{"description": "..."}`
+/// (OpenAI strict: "needs a type on every node"; Gemini typed it as a plain
+/// string, which the model then filled with text, not the value). Only where
+/// the node holds a value of the instance (`keywords::VALUE_SLOTS`, and a
+/// map's value when maps go out as entries); a union branch stays as it is.
+pub fn any_as_json(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if cx.opts.any_values != AnyValues::Json || !cx.target.caps.typed_nodes || cx.in_branch || !entries::accepts_any_object(node) {
+        return Ok(());
+    }
+    let at = slot_keyword(&cx.path);
+    let value_slot = at.is_some_and(|k| keywords::VALUE_SLOTS.contains(&k) || (carried(k, cx) && k != "propertyNames"));
+    if !value_slot {
+        return Ok(());
+    }
+    write_any(node, cx);
+    Ok(())
+}
+
+/// Rewrites an any-value node in place (its annotations kept, `default` and
+/// `examples` as JSON text), counted and noted at the current pointer.
+fn write_any(node: &mut Map<String, Value>, cx: &mut Cx) {
+    let old = std::mem::take(node);
+    node.insert("type".into(), json!("string"));
+    for (k, v) in old {
+        let v = match k.as_str() {
+            "default" => Value::String(json_text(&v)),
+            "examples" => match v {
+                Value::Array(xs) => Value::Array(xs.iter().map(|x| Value::String(json_text(x))).collect()),
+                other => other,
+            },
+            _ => v,
+        };
+        node.insert(k, v);
+    }
+    append_description(node, JSON_NOTE, NOTE_SEPARATOR);
+    cx.count("anyValuesAsJson");
+    cx.note("any-as-json", || "a value of any type is sent as a string of its JSON text; restoreArguments parses it back".into());
+}
+
+/// A schema for a value of any type, written as `write_any` writes one.
+fn any_value(cx: &mut Cx, annotations: Option<&Map<String, Value>>) -> Value {
+    let mut m = annotations.cloned().unwrap_or_default();
+    write_any(&mut m, cx);
+    Value::Object(m)
+}
+
+/// What a map node's members are: the value schema and, where one pattern
+/// names them, that pattern.
+struct Members {
+    value: Value,
+    pattern: Option<Value>,
+    /// The pointer the value schema came from (for the report).
+    from: Pointer,
+}
+
+/// The node's undeclared members, if it is an open map this rule can write:
+/// `additionalProperties` other than `false`, one `patternProperties` entry
+/// beside no other `additionalProperties` than `false`, or nothing at all
+/// (a free-form object, `strict::is_free_form`; not a union branch, whose
+/// members are its parent's).
+fn members(node: &Map<String, Value>, cx: &Cx) -> Option<Members> {
+    let object = types_of(node).contains(&"object")
+        || (!node.has("type") && !node.has("anyOf") && !node.has("$ref") && super::types::implied(node) == Some("object"));
+    // Keywords the target refuses go with the node onto the array, where its
+    // own rules strip and report them as before.
+    let carries = |k: &str| keywords::MAP_KEYWORDS.contains(&k) || is_annotation(k) || is_resolution(k) || cx.target.caps.refuses(k);
+    if !object || cx.at_root() || !node.keys().all(|k| carries(k)) {
+        return None;
+    }
+    let additional = node.field("additionalProperties");
+    let patterns = node.field("patternProperties").and_then(Value::as_object).filter(|p| !p.is_empty());
+    let names = node.field("propertyNames");
+    if matches!(names, Some(Value::Bool(false))) {
+        return None;
+    }
+    let only_values = cx.target.caps.additional_false_only;
+    match (additional, patterns) {
+        (Some(Value::Bool(false)) | None, Some(p)) if p.len() == 1 => {
+            let (pattern, value) = p.iter().next()?;
+            // One pattern for the key: not beside a propertyNames pattern too.
+            if names.and_then(|n| n.field("pattern")).is_some() || is_never(value) {
+                return None;
+            }
+            Some(Members {
+                value: value.clone(),
+                pattern: Some(Value::String(pattern.clone())),
+                from: cx.path.child("patternProperties").child(pattern.as_str()),
+            })
+        }
+        (_, Some(_)) | (Some(Value::Bool(false)), None) => None,
+        (Some(s), None) => {
+            // WebMCP keeps an open object; it only cannot check its values.
+            if is_never(s) || (only_values && entries::accepts_any(s)) {
+                return None;
+            }
+            Some(Members { value: s.clone(), pattern: None, from: cx.path.child("additionalProperties") })
+        }
+        (None, None) => {
+            // On a wire without `additionalProperties` (Gemini's Schema), a
+            // closed empty object goes out as `{"type": "object",
+            // "properties": {}}`, which cannot be told from a free-form one:
+            // there only an object without `properties` is read as a map,
+            // so normalizing an output again leaves it as it is.
+            let written_empty = node.has("properties") && !cx.target.caps.keeps("additionalProperties");
+            let free = types_of(node).contains(&"object")
+                && !written_empty
+                && node.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
+                && super::strict::is_free_form(node, cx)
+                && !super::shapes::in_union_branch(cx);
+            (free && !only_values).then(|| Members { value: Value::Bool(true), pattern: None, from: cx.path.clone() })
+        }
+    }
+}
+
+/// An open map becomes an array of entries (`entries`): a map without
+/// declared properties is replaced by the array, one with declared properties
+/// keeps them and holds its other members in one more, optional property
+/// (`entries::extra_property_name`). Reported `map-as-entries`.
+pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    if !encodes_maps(cx) {
+        return Ok(());
+    }
+    let Some(members) = members(node, cx) else { return Ok(()) };
+    // A required name without a property is a member the map must have: it
+    // is declared, and the map becomes a mixed one.
+    if !super::strict::declare_required(node, cx)? {
+        return Ok(());
+    }
+    let declared: Vec<String> =
+        node.field("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
+    if declared.is_empty() {
+        let array = pure(node, members, cx)?;
+        *node = array;
+    } else {
+        let name = entries::extra_property_name(|n| declared.iter().any(|d| d == n));
+        let names = node.remove_field("propertyNames");
+        node.remove_field("additionalProperties");
+        node.remove_field("patternProperties");
+        cx.enter("properties")?;
+        cx.enter(name.as_str())?;
+        let mut array = entries_array(members, names.as_ref(), cx)?;
+        append_description(&mut array, ENTRIES_NOTE, NOTE_SEPARATOR);
+        apply(&mut array, cx)?;
+        cx.leave();
+        cx.leave();
+        if let Some(Value::Object(props)) = node.field_mut("properties") {
+            props.insert(name.clone(), Value::Object(array));
+        }
+    }
+    cx.count("mapsAsEntries");
+    cx.note("map-as-entries", || {
+        "an open map is sent as an array of {\"key\", \"value\"} entries; restoreArguments turns it back into the map".into()
+    });
+    Ok(())
+}
+
+/// The array that replaces a map without declared properties: its title,
+/// description (then `ENTRIES_NOTE`) and null marker kept, `minProperties` and
+/// `maxProperties` as `minItems` and `maxItems`, a `default` as entries.
+fn pure(node: &mut Map<String, Value>, members: Members, cx: &mut Cx) -> Result<Map<String, Value>> {
+    let names = node.remove_field("propertyNames");
+    let mut array = entries_array(members, names.as_ref(), cx)?;
+    for (k, v) in std::mem::take(node) {
+        match k.as_str() {
+            "minProperties" => drop(array.insert("minItems".into(), v)),
+            "maxProperties" => drop(array.insert("maxItems".into(), v)),
+            "default" => {
+                if let Value::Object(m) = v {
+                    array.insert(k, Value::Array(m.into_iter().map(|(key, value)| json!({KEY: key, VALUE: value})).collect()));
+                }
+            }
+            "nullable" => drop(array.insert(k, v)),
+            // Examples of the map would each need writing as entries; they
+            // only annotate, and are left out.
+            "examples" => {}
+            _ if keywords::MAP_KEYWORDS.contains(&k.as_str()) => {}
+            // Annotations, and what the target refuses (its rules remove it
+            // from the array and report it, as they would have from the map).
+            _ => drop(array.insert(k, v)),
+        }
+    }
+    append_description(&mut array, ENTRIES_NOTE, NOTE_SEPARATOR);
+    Ok(array)
+}
+
+/// `{"type": "array", "items": {entry}}`, the entry object normalized for the
+/// target: `key` a string with the name constraints, `value` the value schema
+/// (a value of any type as JSON text, with `anyValues: "json"`).
+fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result<Map<String, Value>> {
+    let mut key = Map::new();
+    key.insert("type".into(), json!("string"));
+    if let Some(Value::Object(n)) = names {
+        for (k, v) in n {
+            if k != "type" {
+                key.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    if let Some(p) = members.pattern {
+        key.insert("pattern".into(), p);
+    }
+    let value = if entries::accepts_any(&members.value) && cx.opts.any_values == AnyValues::Json && cx.target.caps.typed_nodes {
+        let at = std::mem::replace(&mut cx.path, members.from);
+        let v = any_value(cx, members.value.as_object());
+        cx.path = at;
+        v
+    } else {
+        match members.value {
+            Value::Bool(true) => json!({}),
+            v => v,
+        }
+    };
+    cx.enter("items")?;
+    cx.enter("properties")?;
+    cx.enter(KEY)?;
+    apply(&mut key, cx)?;
+    cx.leave();
+    cx.leave();
+    let mut item = Map::new();
+    item.insert("type".into(), json!("object"));
+    item.insert("properties".into(), json!({KEY: Value::Object(key), VALUE: value}));
+    item.insert("required".into(), json!([KEY, VALUE]));
+    if cx.target.caps.keeps("additionalProperties") {
+        item.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    apply(&mut item, cx)?;
+    cx.leave();
+    let mut array = Map::new();
+    array.insert("type".into(), json!("array"));
+    array.insert("items".into(), Value::Object(item));
+    Ok(array)
+}
