@@ -5,7 +5,7 @@
 //! use serde_json::json;
 //! let schema = json!({"type": "object", "properties": {"n": {"type": ["integer", "null"], "minimum": 1}}});
 //! let out = toolschema::normalize(&schema, toolschema::targets::get("google").unwrap(), &Default::default()).unwrap();
-//! assert_eq!(out.schema["properties"]["n"], json!({"type": "integer", "nullable": true, "description": "{minimum: 1}"}));
+//! assert_eq!(out.schema["properties"]["n"], json!({"type": "integer", "nullable": true, "minimum": 1}));
 //! ```
 pub mod api;
 pub mod args;

@@ -20,7 +20,7 @@ fn every_list_shape_keeps_its_shape() {
         (json!({"functionDeclarations": [{"name": "a", "parameters": schema}]}), "/functionDeclarations/0/parameters"),
     ];
     for (list, at) in lists {
-        let out = run(&list, "google");
+        let out = run(&list, "cca");
         let got = out.tools.pointer(at).unwrap_or_else(|| panic!("{at} in {}", out.tools));
         assert_eq!(got["properties"]["q"], json!({"type": "string", "description": "{minLength: 1}"}), "{at}");
         assert_eq!(out.telemetry.tools_seen, 1);

@@ -172,8 +172,15 @@ impl<'d> Fixer<'d, '_> {
     /// A map that declares properties: its other members came as entries in
     /// the property `extra_property_name` (null or absent: none).
     fn merge_extra(&mut self, obj: &mut Map<String, Value>, m: &'d Map<String, Value>) {
-        let Some(props) = m.field("properties").and_then(Value::as_object).filter(|p| !p.is_empty()) else { return };
-        let extra = extra_property_name(|n| props.contains_key(n));
+        // Declared as the normalizer declares them: the properties, and the
+        // required names it declares as properties before encoding the map.
+        let props = m.field("properties").and_then(Value::as_object);
+        let required: Vec<&str> = m.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let declared = |n: &str| props.is_some_and(|p| p.contains_key(n)) || required.contains(&n);
+        if !props.is_some_and(|p| !p.is_empty()) && required.is_empty() {
+            return;
+        }
+        let extra = extra_property_name(declared);
         let at = self.ipath.child(&extra);
         match obj.field(&extra) {
             Some(Value::Null) => {
@@ -188,7 +195,7 @@ impl<'d> Fixer<'d, '_> {
                     self.problem(at, msg);
                     return;
                 }
-                if let Some((k, _)) = entries.iter().find(|(k, _)| *k != extra && (props.contains_key(*k) || obj.contains_key(*k))) {
+                if let Some((k, _)) = entries.iter().find(|(k, _)| *k != extra && (declared(k) || obj.contains_key(*k))) {
                     let msg = format!(
                         "{} has the key {}, which {} declares as a property; send it once, as the property",
                         place(&at),

@@ -199,9 +199,16 @@ pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
         *node = array;
     } else {
         let name = entries::extra_property_name(|n| declared.iter().any(|d| d == n));
-        let names = node.remove_field("propertyNames");
+        let mut names = node.remove_field("propertyNames");
         node.remove_field("additionalProperties");
         node.remove_field("patternProperties");
+        // Keys the map's names allow that are not declared properties: a
+        // declared name sent again as an entry is a conflict, never a member.
+        // When every allowed name is declared (a Zod record over an enum of
+        // keys, all required), the object is already exact without entries.
+        if !undeclared_names(&mut names, &declared) {
+            return Ok(());
+        }
         cx.enter("properties")?;
         cx.enter(name.as_str())?;
         let mut array = entries_array(members, names.as_ref(), cx)?;
@@ -218,6 +225,17 @@ pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
         "an open map is sent as an array of {\"key\", \"value\"} entries; restoreArguments turns it back into the map".into()
     });
     Ok(())
+}
+
+/// Takes the declared property names out of a `propertyNames` `enum` (or
+/// `const`); false when no name is left, so the map has no other member.
+fn undeclared_names(names: &mut Option<Value>, declared: &[String]) -> bool {
+    let Some(Value::Object(n)) = names else { return true };
+    if let Some(Value::Array(values)) = n.field_mut("enum") {
+        values.retain(|v| !v.as_str().is_some_and(|k| declared.iter().any(|d| d == k)));
+        return !values.is_empty();
+    }
+    !n.field("const").and_then(Value::as_str).is_some_and(|k| declared.iter().any(|d| d == k))
 }
 
 /// The array that replaces a map without declared properties: its title,
