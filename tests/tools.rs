@@ -33,7 +33,7 @@ fn every_list_shape_keeps_its_shape() {
 fn strict_flags_follow_the_outcome() {
     let list = json!([
         {"type": "function", "function": {"name": "ok", "parameters": {"type": "object", "properties": {"a": {"type": "string"}}}}},
-        {"type": "function", "function": {"name": "map", "parameters": {"type": "object", "additionalProperties": {"type": "string"}}}},
+        {"type": "function", "function": {"name": "pair", "parameters": {"type": "object", "properties": {"t": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": false}}}}},
     ]);
     let out = run(&list, "openai-strict");
     assert_eq!(out.tools[0]["function"]["strict"], json!(true));

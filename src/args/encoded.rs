@@ -140,13 +140,16 @@ impl<'d> Fixer<'d, '_> {
     /// twice, or named both ways, is left for the model to fix.
     pub(super) fn entries_to_map(&mut self, value: &mut Value, m: &'d Map<String, Value>) -> Result<()> {
         let restoring = matches!(self.mode, Mode::Restore { .. });
-        if (restoring && !self.encoded().maps) || self.ipath.is_empty() || !is_open_map(m) {
+        // At the root only a mixed map's entries property: the root is an
+        // object, and one without properties is a tool without parameters.
+        let root = self.ipath.is_empty();
+        if (restoring && !self.encoded().maps) || !is_open_map(m) || (root && (!restoring || is_free_form(m))) {
             return Ok(());
         }
         let types = allowed_types(m);
         let object_only = types.contains(&"object") && !types.contains(&"array");
         match value {
-            Value::Array(items) if object_only || (restoring && types.is_empty()) => {
+            Value::Array(items) if !root && (object_only || (restoring && types.is_empty())) => {
                 let Some(entries) = entries_of(items) else { return Ok(()) };
                 if let Some(k) = duplicate(&entries) {
                     let msg = format!("{} has the key {} twice; send each key once", place(&self.ipath), Value::from(k));
@@ -177,7 +180,7 @@ impl<'d> Fixer<'d, '_> {
         let props = m.field("properties").and_then(Value::as_object);
         let required: Vec<&str> = m.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
         let declared = |n: &str| props.is_some_and(|p| p.contains_key(n)) || required.contains(&n);
-        if !props.is_some_and(|p| !p.is_empty()) && required.is_empty() {
+        if !props.is_some_and(|p| !p.is_empty()) && required.is_empty() && !self.ipath.is_empty() {
             return;
         }
         let extra = extra_property_name(declared);
@@ -379,6 +382,11 @@ mod tests {
         let root = json!({"type": "object", "additionalProperties": {"type": "string"}});
         let sent = json!([{"key": "a", "value": "b"}]);
         assert_eq!(restore(sent.clone(), &root, BOTH).0, sent);
+        // A root map's members come in the entries property beside the
+        // declared ones (the root stays an object).
+        let sent = json!({"additional_properties": [{"key": "a", "value": "b"}]});
+        assert_eq!(restore(sent, &root, BOTH).0, json!({"a": "b"}));
+        assert_eq!(restore(json!({"additional_properties": null}), &root, BOTH).0, json!({}));
     }
 
     #[test]

@@ -130,9 +130,13 @@ fn members(node: &Map<String, Value>, cx: &Cx) -> Option<Members> {
     // Keywords the target refuses go with the node onto the array, where its
     // own rules strip and report them as before.
     let carries = |k: &str| keywords::MAP_KEYWORDS.contains(&k) || is_annotation(k) || is_resolution(k) || cx.target.caps.refuses(k);
-    if !object || cx.at_root() || !node.keys().all(|k| carries(k)) {
+    if !object || !node.keys().all(|k| carries(k)) {
         return None;
     }
+    // The root stays an object: there a map's members go in the entries
+    // property beside its declared ones (`maps_as_entries`). A root without
+    // properties is a tool without parameters, not a free-form map.
+    let root = cx.at_root();
     let additional = node.field("additionalProperties");
     let patterns = node.field("patternProperties").and_then(Value::as_object).filter(|p| !p.is_empty());
     let names = node.field("propertyNames");
@@ -161,6 +165,7 @@ fn members(node: &Map<String, Value>, cx: &Cx) -> Option<Members> {
             }
             Some(Members { value: s.clone(), pattern: None, from: cx.path.child("additionalProperties") })
         }
+        (None, None) if root => None,
         (None, None) => {
             // On a wire without `additionalProperties` (Gemini's Schema), a
             // closed empty object goes out as `{"type": "object",
@@ -194,7 +199,7 @@ pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
     }
     let declared: Vec<String> =
         node.field("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
-    if declared.is_empty() {
+    if declared.is_empty() && !cx.at_root() {
         let array = pure(node, members, cx)?;
         *node = array;
     } else {
@@ -216,8 +221,9 @@ pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
         apply(&mut array, cx)?;
         cx.leave();
         cx.leave();
-        if let Some(Value::Object(props)) = node.field_mut("properties") {
-            props.insert(name.clone(), Value::Object(array));
+        match node.field_mut("properties") {
+            Some(Value::Object(props)) => drop(props.insert(name.clone(), Value::Object(array))),
+            _ => drop(node.insert("properties".into(), json!({name.clone(): Value::Object(array)}))),
         }
     }
     cx.count("mapsAsEntries");
