@@ -218,8 +218,8 @@ describe("strict that cannot be honoured", () => {
   test("ai 7: a tool strict mode cannot express is sent with strict: false and the schema the target accepts", async () => {
     const sdk = { ai: await import("ai"), test: await import("ai/test") };
     const version = VERSIONS[2];
-    // A free-form map: strict mode closes every object, so it cannot say this.
-    const schema = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } } }, required: ["tags"] };
+    // An enum of a string and a number: strict mode needs one type per node, so it cannot say this.
+    const schema = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", 1] } }, required: ["tags"] };
     const tools = { label: sdk.ai.tool({ inputSchema: sdk.ai.jsonSchema(schema), strict: true, execute: async () => "ok" }) };
     const model = mockModel(sdk, version, "openai.chat", "gpt-5", [["label", '{"tags":{"a":"b"}}']]);
     const result = await sdk.ai.generateText({ model: sdk.ai.wrapLanguageModel({ model, middleware: toolschemaMiddleware({ model }) }), tools, prompt: "x" });
@@ -229,10 +229,25 @@ describe("strict that cannot be honoured", () => {
     assert.ok(result.warnings.some((w) => /"label" sent without strict/.test(w.message)), JSON.stringify(result.warnings));
   });
 
+  test("ai 7: an open map goes out strict as {key, value} entries, and execute gets the map", async () => {
+    const sdk = { ai: await import("ai"), test: await import("ai/test") };
+    const version = VERSIONS[2];
+    const schema = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } } }, required: ["tags"] };
+    const got = [];
+    const tools = { label: sdk.ai.tool({ inputSchema: sdk.ai.jsonSchema(schema), strict: true, execute: async (args) => (got.push(args), "ok") }) };
+    const model = mockModel(sdk, version, "openai.chat", "gpt-5", [["label", '{"tags":[{"key":"team","value":"core"},{"key":"size","value":"S"}]}']]);
+    await sdk.ai.generateText({ model: sdk.ai.wrapLanguageModel({ model, middleware: toolschemaMiddleware({ model }) }), tools, prompt: "x" });
+    const sent = model.doGenerateCalls[0].tools[0];
+    assert.equal(sent.strict, true);
+    assert.deepEqual(ts.checkSchema(sent.inputSchema, "openai-strict"), []);
+    assert.equal(sent.inputSchema.properties.tags.type, "array");
+    assert.deepEqual(got, [{ tags: { team: "core", size: "S" } }]);
+  });
+
   test("ai 5: one such tool turns strictJsonSchema off for the call, and every tool is normalized without strict", async () => {
     const sdk = { ai: await import("ai5"), test: await import("ai5/test") };
     const version = VERSIONS[0];
-    const map = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } } }, required: ["tags"] };
+    const map = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", 1] } }, required: ["tags"] };
     const { tools } = toolset(sdk, version);
     tools.label = sdk.ai.tool({ inputSchema: sdk.ai.jsonSchema(map), execute: async () => "ok" });
     const model = mockModel(sdk, version, "openai.chat", "gpt-5", [["search_issues", '{"query":"wasm"}']]);

@@ -15,8 +15,9 @@ import { pkgDir, throwsCode, ts } from "./helpers.mjs";
 const { anthropicTools, geminiTools, openaiChatTools, openaiResponsesTools } = await import(`${pkgDir}sdk.mjs`);
 
 // An MCP tools/list result: optional fields, a bounded integer, a numeric
-// enum (Gemini takes strings only), a free-form map (strict mode cannot say
-// it), and a name OpenAI and Anthropic refuse (a dot).
+// enum (Gemini takes strings only), an open map (strict mode sends it as
+// entries), an enum of a string and a number (strict mode cannot type it),
+// and a name OpenAI and Anthropic refuse (a dot).
 const MCP = {
   tools: [
     {
@@ -39,7 +40,7 @@ const MCP = {
     },
     {
       name: "label",
-      inputSchema: { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } } }, required: ["tags"] },
+      inputSchema: { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", 1] } }, required: ["tags"] },
     },
   ],
 };

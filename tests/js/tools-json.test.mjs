@@ -63,7 +63,7 @@ test("the messages of a request body go through as they were", () => {
   const out = ts.normalizeToolsJson(body, { target: "google" });
   assert.ok(out.startsWith(`{"model":"m","messages":${deep},"tools":[`));
   const parsed = JSON.parse(out.replace(deep, "[]"));
-  assert.deepEqual(parsed.tools[0].function.parameters.properties.n, { type: "integer", nullable: true, description: "{minimum: 1}" });
+  assert.deepEqual(parsed.tools[0].function.parameters.properties.n, { type: "integer", nullable: true, minimum: 1 });
 });
 
 test("names a provider refuses are rewritten, and the telemetry maps them back", () => {

@@ -27,7 +27,7 @@ test("an MCP tools/list response keeps its shape, every schema normalized", () =
 test("OpenAI tools get strict set from the outcome", () => {
   const list = [
     { type: "function", function: { name: "ok", parameters: { type: "object", properties: { a: { type: "string" } } } } },
-    { type: "function", function: { name: "map", parameters: { type: "object", additionalProperties: { type: "string" } } } },
+    { type: "function", function: { name: "pair", parameters: { type: "object", properties: { p: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false } } } } },
   ];
   const { tools, telemetry } = ts.normalizeTools(list, { target: "openai-strict" });
   assert.equal(tools[0].function.strict, true);

@@ -109,8 +109,8 @@ describe("in Chromium with @mcp-b/webmcp-polyfill", () => {
     additionalProperties: false,
   };
 
-  // OpenAI strict closes every object, so an open map (`labels`) would make it
-  // fail open; without one the order is strict.
+  // The order without its map, for the agent's side below (the map would go
+  // out as entries there too).
   const STRICT_ORDER = { ...ORDER, properties: Object.fromEntries(Object.entries(ORDER.properties).filter(([name]) => name !== "labels")) };
 
   describe("pages: registerTool in Chromium with @mcp-b/webmcp-polyfill", () => {
@@ -128,7 +128,7 @@ describe("in Chromium with @mcp-b/webmcp-polyfill", () => {
         });
         const [listed] = await document.modelContext.getTools();
         const run = (args) => document.modelContext.executeTool(listed, JSON.stringify(args));
-        const ok = await run({ sku: "ABC-1234", quantity: "3", note: null, speed: "express" });
+        const ok = await run({ sku: "ABC-1234", quantity: "3", note: null, speed: "express", labels: [{ key: "gift", value: "yes" }] });
         const bad = await run({ sku: "abc", quantity: 0 });
         return {
           registered,
@@ -148,16 +148,18 @@ describe("in Chromium with @mcp-b/webmcp-polyfill", () => {
       assert.deepEqual(props.sku, { type: "string", pattern: "^[A-Z]{3}-[0-9]{4}$" });
       assert.deepEqual(props.note, { type: ["string", "null"], maxLength: 200 });
       assert.deepEqual(props.speed, { enum: ["standard", "express"] });
-      assert.deepEqual(props.labels, { type: "object" });
+      // WebMCP takes additionalProperties only as false: the typed map goes
+      // out as {key, value} entries, and comes back as the map (below).
+      assert.equal(props.labels.type, "array");
+      assert.deepEqual(props.labels.items.properties, { key: { type: "string" }, value: { type: "string" } });
       assert.match(props.email.description, /format/);
       const lossy = got.registered.report.diagnostics.filter((d) => d.lossy).map((d) => [d.code, d.pointer]);
       assert.deepEqual(lossy.sort(), [
-        ["keyword-dropped", "/properties/labels/additionalProperties"],
         ["keyword-spilled", "/properties/email"],
         ["one-of-to-any-of", "/properties/speed"],
       ]);
-      // "3" was repaired to 3 before execute ran; the second call never reached it.
-      assert.deepEqual(got.calls, [{ sku: "ABC-1234", quantity: 3, note: null, speed: "express" }]);
+      // "3" was repaired to 3 and the entries became the map before execute ran; the second call never reached it.
+      assert.deepEqual(got.calls, [{ sku: "ABC-1234", quantity: 3, note: null, speed: "express", labels: { gift: "yes" } }]);
       assert.deepEqual(got.ok.content, [{ type: "text", text: "ordered 3" }]);
       assert.equal(got.bad.isError, true);
       assert.match(got.bad.content[0].text, /sku/);
