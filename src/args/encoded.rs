@@ -14,7 +14,7 @@ use super::fix::{allowed_types, Fixer, Mode};
 use super::place;
 use super::validate::ArgError;
 use crate::lookup::Fields;
-use crate::passes::entries::{accepts_any, extra_property_name, KEY, VALUE};
+use crate::passes::entries::{accepts_any, extra_property_name, free_form as is_free_form, KEY, VALUE};
 use crate::pointer::Pointer;
 use crate::Result;
 use serde_json::{Map, Value};
@@ -42,20 +42,6 @@ pub(super) fn is_open_map(m: &Map<String, Value>) -> bool {
     }
 }
 
-/// An object with no properties and nothing else that says what its members
-/// are: every member is a value of any type.
-fn is_free_form(m: &Map<String, Value>) -> bool {
-    const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
-    let object = match m.field("type") {
-        Some(Value::String(t)) => t == "object",
-        Some(Value::Array(ts)) => ts.iter().any(|t| t == "object"),
-        _ => false,
-    };
-    object
-        && m.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
-        && !SAYS_MEMBERS.iter().any(|k| m.has(k))
-        && !m.field("description").and_then(Value::as_str).is_some_and(|d| d.ends_with(", not expanded further)"))
-}
 
 /// The members an array of entries names, in order: None unless every item is
 /// an object of exactly a string `key` and a `value`.

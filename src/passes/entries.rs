@@ -13,6 +13,7 @@
 //! The shapes, names and descriptions here are the contract between the two
 //! sides: change them together.
 use crate::keywords;
+use crate::lookup::Fields;
 use serde_json::{Map, Value};
 
 /// The entry member holding a map member's name.
@@ -52,6 +53,21 @@ pub fn accepts_any(schema: &Value) -> bool {
 /// `accepts_any` for an object schema.
 pub fn accepts_any_object(node: &Map<String, Value>) -> bool {
     node.keys().all(|k| keywords::is_annotation(k) || keywords::is_resolution(k))
+}
+
+/// An object schema that says nothing about its members (no or empty
+/// `properties`, no `additionalProperties`, `patternProperties`, union or
+/// reference that could): every member is a value of any type. Not what
+/// stands where a recursive `$ref` was cut (`refs`' placeholder: the
+/// definition's type and a description ending `not expanded further)`),
+/// whose object had members. Where it stands (a root is a tool without
+/// parameters) is the caller's to say (`strict::is_free_form`).
+pub fn free_form(node: &Map<String, Value>) -> bool {
+    const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
+    super::types_of(node).contains(&"object")
+        && node.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
+        && !SAYS_MEMBERS.iter().any(|k| node.has(k))
+        && !node.field("description").and_then(Value::as_str).is_some_and(|d| d.ends_with(", not expanded further)"))
 }
 
 #[cfg(test)]

@@ -192,12 +192,7 @@ fn make_nullable(schema: &mut Value) {
 /// (`refs`' placeholder: the definition's type and a description ending
 /// `not expanded further)`): that object had members, and is closed as before.
 pub fn is_free_form(node: &Map<String, Value>, cx: &Cx) -> bool {
-    const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
-    !cx.path.is_empty()
-        && types_of(node).contains(&"object")
-        && node.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
-        && !SAYS_MEMBERS.iter().any(|k| node.has(k))
-        && !node.field("description").and_then(Value::as_str).is_some_and(|d| d.ends_with(", not expanded further)"))
+    !cx.path.is_empty() && super::entries::free_form(node)
 }
 
 /// A free-form object cannot be strict: closing it (every strict object is
