@@ -30,3 +30,33 @@ pub fn additional_false_only(node: &mut Map<String, Value>, cx: &mut Cx) -> Resu
     }
     Ok(())
 }
+
+/// On a wire where an object without `additionalProperties` is closed (xAI:
+/// "additionalProperties defaults to false and must be set to true
+/// explicitly", providers.md footnote 15), a free-form object (JSON Schema:
+/// any members) says so with `additionalProperties: true`; left as written,
+/// the tool could never receive its members. Not the root, whose lack of
+/// properties declares a tool without parameters.
+pub fn free_form_open(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    // `true` reads as `{}` after the draft upgrade: written back as `true`,
+    // the form the provider documents, so normalizing again changes nothing.
+    if let Some(Value::Object(any)) = node.field("additionalProperties") {
+        if any.is_empty() {
+            node.insert("additionalProperties".into(), Value::Bool(true));
+        }
+        return Ok(());
+    }
+    // Only a node that is an object alone: a type list holding `object` may
+    // be a scalar root that `root-object` wraps after this rule, below the
+    // root only when normalized again.
+    let object_only = super::types_of(node) == ["object"];
+    if object_only && super::strict::is_free_form(node, cx) && !super::shapes::in_union_branch(cx) {
+        node.insert("additionalProperties".into(), Value::Bool(true));
+        cx.count("freeFormObjectsOpened");
+        let id = cx.target.id;
+        cx.note("free-form-object-open", || {
+            format!("{id} reads an object without additionalProperties as closed; this free-form object says additionalProperties: true")
+        });
+    }
+    Ok(())
+}

@@ -1,6 +1,6 @@
 //! OpenAI-compatible providers with their own validators (providers.md §2 and
 //! the failures F25-F32). Each states only what differs from OpenAI's shape rules.
-use crate::passes::{combinators, pass, shapes, spill};
+use crate::passes::{combinators, maps, pass, shapes, spill};
 use crate::profile::{Caps, OnViolation, TypeArrays};
 use super::Target;
 use super::openai::{OPENAI_CAPS, SHAPE_PASSES, STRICT_CAPS, STRICT_PASSES};
@@ -26,7 +26,19 @@ pub static XAI: Target = Target {
         formats: Some(&["date", "time", "date-time", "email", "uuid", "ipv4", "ipv6", "hostname", "uri"]),
         ..OPENAI_CAPS
     },
-    passes: rules![PLAIN_COMBINATORS, SHAPE_PASSES],
+    // An object without `additionalProperties` is closed there (footnote
+    // 15): a free-form one says it is open, after the keywords xAI lacks
+    // (`patternProperties`) are stripped, so normalizing again changes nothing.
+    passes: rules![
+        PLAIN_COMBINATORS,
+        &[
+            pass("strip-unsupported", spill::strip_unsupported),
+            pass("free-form-open", maps::free_form_open),
+            pass("object-shapes", shapes::object_shapes),
+            pass("array-items", shapes::array_items),
+            pass("root-object", shapes::root_object),
+        ],
+    ],
     on_violation: OnViolation::Report,
     relaxed: None,
 };

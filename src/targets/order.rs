@@ -19,7 +19,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("anthropic", &["one-of-to-any-of", "type-arrays", "splice-unions", "min-items", "pattern-maps", "strip-unsupported", "close-objects", "root-object"]),
     ("anthropic-strict", &["const-to-enum", "one-of-to-any-of", "infer-type", "merge-all-of", "type-arrays", "splice-unions", "regex-subset", "any-as-json!", "maps-as-entries!", "min-items", "pattern-maps", "strip-unsupported", "open-objects!", "closed-objects!", "root-object"]),
     ("bedrock", &["one-of-to-any-of", "type-arrays", "splice-unions", "min-items", "pattern-maps", "strip-unsupported", "close-objects", "root-object"]),
-    ("xai", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "strip-unsupported", "object-shapes", "array-items", "root-object"]),
+    ("xai", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "strip-unsupported", "free-form-open", "object-shapes", "array-items", "root-object"]),
     ("moonshot", &["one-of-to-any-of", "type-arrays", "splice-unions", "distribute-siblings", "type-branches", "array-items", "strip-unsupported", "object-shapes", "root-object"]),
     ("deepseek-strict", &["const-to-enum", "infer-type", "merge-all-of", "one-of-to-any-of", "default-to-description", "type-arrays", "splice-unions", "distribute-siblings", "regex-subset", "strip-constraints", "any-as-json!", "maps-as-entries!", "array-items", "strip-unsupported", "open-objects!", "object-shapes", "enforce-object!", "root-object"]),
     ("mistral", &["strip-unsupported", "object-shapes", "array-items", "root-object"]),
