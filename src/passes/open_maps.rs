@@ -103,11 +103,14 @@ fn write_any(node: &mut Map<String, Value>, cx: &mut Cx) {
     cx.note("any-as-json", || "a value of any type is sent as a string of its JSON text; restoreArguments parses it back".into());
 }
 
-/// A schema for a value of any type, written as `write_any` writes one.
-fn any_value(cx: &mut Cx, annotations: Option<&Map<String, Value>>) -> Value {
+/// A schema for a value of any type, written as `write_any` writes one and
+/// then given the target's rules (a `stripKeywords` of `description` takes the
+/// note off now, not on the next normalization).
+fn any_value(cx: &mut Cx, annotations: Option<&Map<String, Value>>) -> Result<Value> {
     let mut m = annotations.cloned().unwrap_or_default();
     write_any(&mut m, cx);
-    Value::Object(m)
+    apply(&mut m, cx)?;
+    Ok(Value::Object(m))
 }
 
 /// What a map node's members are: the value schema and, where one pattern
@@ -293,7 +296,7 @@ fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result
         let at = std::mem::replace(&mut cx.path, members.from);
         let v = any_value(cx, members.value.as_object());
         cx.path = at;
-        v
+        v?
     } else {
         match members.value {
             Value::Bool(true) => json!({}),
