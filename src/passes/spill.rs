@@ -49,18 +49,6 @@ pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
     Ok(())
 }
 
-/// A kept `pattern` that needs a backtracking engine (lookaround, a
-/// backreference) is spilled. Gemini's `Schema` does not say which dialect
-/// `pattern` is read in, and Google's services compile regexes with RE2,
-/// which has neither; such a pattern goes out as the text it was before
-/// `google` kept patterns, rather than risk the whole request.
-pub fn linear_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if cx.keeps("pattern") && node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
-        strip(node, &["pattern".to_string()], cx);
-    }
-    Ok(())
-}
-
 /// Removes `keys` from `node`, spilling and reporting each.
 pub fn strip(node: &mut Map<String, Value>, keys: &[String], cx: &mut Cx) {
     if keys.is_empty() {

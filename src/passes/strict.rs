@@ -40,9 +40,11 @@ pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Res
 
 /// Patterns with lookaround or backreferences, features outside the
 /// provider's engine (pydantic-ai's OpenAI transformer and the pi-ai Responses
-/// walker drop these), are removed (and spilled).
+/// walker drop these; Google's services compile with RE2, which has neither),
+/// are removed (and spilled). Only a pattern the target keeps: one it does not
+/// is spilled with the other stripped keywords by `strip-unsupported`.
 pub fn regex_subset(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
-    if node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
+    if cx.keeps("pattern") && node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
         strip(node, &["pattern".to_string()], cx);
     }
     Ok(())

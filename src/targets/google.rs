@@ -1,7 +1,7 @@
 //! Gemini / Vertex / Gemini CLI, and Claude via Cloud Code Assist: both send the
 //! OpenAPI-subset `Schema` proto (`parameters`), where any unknown key fails the
 //! whole request (`Unknown name "<kw>" ... Cannot find field.`, F15-F21).
-use crate::passes::{bounds, combinators, constants, enums, lone_any_of, open_maps, pass, shapes, spill, types, Pass};
+use crate::passes::{bounds, combinators, constants, enums, lone_any_of, open_maps, pass, shapes, spill, strict, types, Pass};
 use crate::profile::{Caps, Ignored, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
@@ -128,7 +128,7 @@ pub static GOOGLE: Target = Target {
         &[
             pass("infer-type", types::infer_type),
             pass("exclusive-bounds", bounds::exclusive_to_inclusive),
-            pass("linear-patterns", spill::linear_patterns),
+            pass("regex-subset", strict::regex_subset),
         ],
         PROTO_SHAPES,
         &[pass("property-ordering", shapes::property_ordering)],
