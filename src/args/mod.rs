@@ -249,6 +249,12 @@ impl Normalized {
     /// disagree. A target without an object root wraps nothing: there a
     /// failed normalization only means nothing was encoded either.
     fn of(original: &Value, target: &Target, opts: &RestoreOptions) -> Result<Normalized> {
+        // A target that neither wraps a root nor has an encoding rule (MCP,
+        // the grammar backends, ...) did neither: no normalization per call.
+        use crate::passes::open_maps::{ANY_RULE, MAPS_RULE};
+        if !target.caps.root_object && !target.passes.iter().any(|p| p.name == MAPS_RULE || p.name == ANY_RULE) {
+            return Ok(Normalized::default());
+        }
         let nopts = opts.normalize.clone().unwrap_or_default();
         let out = match crate::normalize(original, target, &nopts) {
             Ok(out) => out,
