@@ -7,14 +7,15 @@
 //! - `boundary/parse`, `boundary/serialize`: the Rust half of the JSON text crossing alone
 //!   (depth pre-scan and parse; serialize), to set against the same steps in wasm.
 //! - `doc/arena`, `doc/serde-json-value`: parse and serialize each schema's text through the
-//!   document model (src/doc) and through `serde_json::Value` (what `api::parse` does, without
+//!   document model (src/doc) and through `toolschema::doc::Value` (what `api::parse` does, without
 //!   the depth pre-scan), same bytes out; `doc/arena-parse`, `doc/serde-json-value-parse`: the
 //!   parse alone. The ratio is the model's head start over the `Value` pipeline.
 //!
 //! Throughput is in input JSON bytes, so targets and files compare directly. The Node side
 //! (bench/compare.mjs) times the same work through the wasm build, against the peers.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use serde_json::{json, Value};
+use toolschema::json;
+use toolschema::doc::Value;
 use std::hint::black_box;
 use std::time::Duration;
 use toolschema::{api, normalize, targets, Options};

@@ -6,7 +6,8 @@
 //!
 //! TOOLSCHEMA_OPTIONS (JSON, e.g. `{"compact": true}`) sets the normalization
 //! options, so the consumer suites can be run over other outputs too.
-use serde_json::{json, Value};
+use toolschema::json;
+use toolschema::doc::Value;
 use std::path::Path;
 
 fn main() {

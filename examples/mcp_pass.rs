@@ -13,7 +13,7 @@ fn main() {
         if !name.starts_with("mcp-") || !name.ends_with(".json") {
             continue;
         }
-        let entries: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&path).expect("read")).expect("json");
+        let entries: Vec<toolschema::doc::Value> = serde_json::from_slice(&std::fs::read(&path).expect("read")).expect("json");
         texts.extend(entries.iter().map(|e| e["schema"].to_string()));
     }
     let mut bytes = 0;

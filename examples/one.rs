@@ -3,7 +3,7 @@
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
     let file = format!("../shared/corpus/{}.json", a[0]);
-    let entries: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    let entries: Vec<toolschema::doc::Value> = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
     let entry = &entries[a[1].parse::<usize>().unwrap()];
     let opts = toolschema::Options::from_json(a.get(3).map(String::as_str).unwrap_or("")).unwrap();
     let t = toolschema::targets::get(&a[2]).unwrap();

@@ -2,9 +2,9 @@
 //! (The benchmark proper, against peers, lives in bench/.)
 use std::time::Instant;
 fn main() {
-    let mut s = serde_json::json!({"type": "string"});
+    let mut s = toolschema::json!({"type": "string"});
     for _ in 0..40 {
-        s = serde_json::json!({"type": "object", "properties": {"c": s, "d": {"type": "integer"}}, "required": ["c"]});
+        s = toolschema::json!({"type": "object", "properties": {"c": s, "d": {"type": "integer"}}, "required": ["c"]});
     }
     let dir = "../shared/corpus";
     let mut corpus = Vec::new();
@@ -13,7 +13,7 @@ fn main() {
         if path.extension().map_or(true, |x| x != "json") {
             continue;
         }
-        let v: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        let v: Vec<toolschema::doc::Value> = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
         corpus.extend(v.into_iter().map(|x| x["schema"].clone()));
     }
     let opts = toolschema::Options::default();

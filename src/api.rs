@@ -4,7 +4,8 @@ use crate::error::Error;
 use crate::options::Options;
 use crate::{check, targets};
 use serde::Serialize;
-use serde_json::{json, Value};
+use crate::json;
+use crate::doc::Value;
 
 fn ok<T: Serialize>(payload: &T) -> String {
     #[derive(Serialize)]
@@ -103,7 +104,7 @@ pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> Stri
 
 /// The tool-list entry points' options: `target` beside the normalization options.
 fn tools_options(options: &str) -> Result<(&'static crate::Target, Options), Error> {
-    let mut raw: serde_json::Map<String, Value> = if options.trim().is_empty() {
+    let mut raw: crate::doc::Map<String, Value> = if options.trim().is_empty() {
         Default::default()
     } else {
         serde_json::from_str(options).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
@@ -113,7 +114,7 @@ fn tools_options(options: &str) -> Result<(&'static crate::Target, Options), Err
         _ => return Err(Error::InvalidOptions { message: "normalizeTools needs options.target (a target id)".into() }),
     };
     let target = target_named(&target)?;
-    let opts: Options = serde_json::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
+    let opts: Options = crate::doc::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
     Ok((target, opts))
 }
 
@@ -199,7 +200,7 @@ fn restore_options(options: &str) -> Result<(crate::args::RestoreOptions, Option
     if options.trim().is_empty() {
         return Ok((Default::default(), None));
     }
-    let mut raw: serde_json::Map<String, Value> = match serde_json::from_str(options) {
+    let mut raw: crate::doc::Map<String, Value> = match serde_json::from_str(options) {
         Ok(raw) => raw,
         // Not an object: the restore options' own parse says so, as before.
         Err(_) => return Ok((crate::args::RestoreOptions::from_json(options)?, None)),
@@ -212,7 +213,7 @@ fn restore_options(options: &str) -> Result<(crate::args::RestoreOptions, Option
         Some(Value::String(name)) => Some(name),
         Some(_) => return Err(Error::InvalidOptions { message: "options.name must be a string: the tool name the model called".into() }),
     };
-    let opts = serde_json::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
+    let opts = crate::doc::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
     Ok((opts, called))
 }
 
@@ -222,9 +223,9 @@ fn no_such_tool(called: &str, offered: &[String]) -> String {
 
 /// A round-trip payload with the tool it was for: `{..., tool: {index, pointer, name}}`.
 fn with_tool<T: Serialize>(payload: &T, tool: &crate::tools::CalledTool) -> Value {
-    let mut v = serde_json::to_value(payload).unwrap_or(Value::Null);
+    let mut v = crate::doc::to_value(payload).unwrap_or(Value::Null);
     if let Value::Object(m) = &mut v {
-        m.insert("tool".into(), json!(tool));
+        m.insert("tool".into(), crate::doc::to_value(tool).unwrap_or(Value::Null));
     }
     v
 }

@@ -10,7 +10,7 @@ use crate::profile::{OnViolation, TypeArrays};
 use crate::targets::Target;
 use crate::walk;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Violation {
@@ -351,7 +351,7 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn codes(schema: Value, target: &str) -> Vec<(&'static str, String)> {
         check(&schema, crate::targets::get(target).unwrap()).into_iter().map(|v| (v.code, v.pointer)).collect()

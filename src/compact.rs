@@ -22,7 +22,7 @@ use crate::report::Report;
 use crate::targets::Target;
 use crate::{check, refs, walk, Normalized};
 use indexmap::IndexMap;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 use std::collections::HashSet;
 
 /// Keys that give a subtree its own base URI or resolution scope: a subtree
@@ -323,7 +323,7 @@ fn order_definitions(schema: &mut Value) {
 mod tests {
     use super::*;
     use crate::{normalize, targets, Options};
-    use serde_json::json;
+    use crate::json;
 
     fn compact(schema: Value, target: &str) -> Normalized {
         normalize(&schema, targets::get(target).unwrap(), &Options { compact: true, ..Options::default() }).unwrap()

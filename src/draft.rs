@@ -10,7 +10,8 @@ use crate::error::Result;
 use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 

@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::walk;
 use serde::Deserialize;
-use serde_json::Value;
+use crate::doc::Value;
 
 /// Shadow stack one level of serde_json's parse takes in the wasm build, with
 /// room to spare: measured about 500 bytes (2 MiB ran out at 4,200 levels).

@@ -2,7 +2,7 @@
 //! TypeBox, WordPress) to what each model provider accepts on the wire.
 //!
 //! ```
-//! use serde_json::json;
+//! use toolschema::json;
 //! let schema = json!({"type": "object", "properties": {"n": {"type": ["integer", "null"], "minimum": 1}}});
 //! let out = toolschema::normalize(&schema, toolschema::targets::get("google").unwrap(), &Default::default()).unwrap();
 //! assert_eq!(out.schema["properties"]["n"], json!({"type": "integer", "nullable": true, "minimum": 1}));
@@ -37,6 +37,7 @@ mod wasm;
 mod wasm_bench;
 
 pub use check::{check, Violation};
+pub use doc::{Map, Value};
 pub use error::{Error, Result};
 pub use options::Options;
 pub use report::{Diagnostic, Report};
@@ -46,7 +47,6 @@ pub use tools::{normalize_tools, ToolsOutcome};
 use crate::lookup::Fields;
 use pointer::Pointer;
 use serde::Serialize;
-use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use profile::OnViolation;
 use walk::Cx;
@@ -67,7 +67,7 @@ pub struct Normalized {
 
 /// The fallback Cloud Code Assist gets for a schema it cannot accept (contract §3.6).
 pub fn cca_fallback() -> Value {
-    json!({"type": "object", "properties": {}})
+    crate::json!({"type": "object", "properties": {}})
 }
 
 /// Normalizes `schema` for `target`. The input is never modified.
@@ -244,8 +244,8 @@ fn run(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
 fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value, bool)> {
     let mut doc = match schema {
         Value::Object(_) => schema,
-        Value::Bool(true) => json!({}),
-        Value::Bool(false) => json!({"not": {}}),
+        Value::Bool(true) => crate::json!({}),
+        Value::Bool(false) => crate::json!({"not": {}}),
         ref other => {
             return Err(Error::NotASchema {
                 pointer: Pointer::root(),
@@ -353,18 +353,18 @@ mod tests {
     fn cca_gate_falls_back_on_residual_incompatibilities() {
         let gate: &Target = &CCA_GATE_ONLY;
         for residual in [
-            json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}}),
-            json!({"type": "object", "properties": {"a": {"type": "null"}}}),
-            json!({"type": "object", "properties": {"a": {"type": "string", "nullable": true}}}),
-            json!({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}),
-            json!({"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}),
-            json!({"type": "object", "allOf": [{"type": "object", "properties": {}}]}),
+            crate::json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}}),
+            crate::json!({"type": "object", "properties": {"a": {"type": "null"}}}),
+            crate::json!({"type": "object", "properties": {"a": {"type": "string", "nullable": true}}}),
+            crate::json!({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}),
+            crate::json!({"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}),
+            crate::json!({"type": "object", "allOf": [{"type": "object", "properties": {}}]}),
         ] {
             let out = normalize(&residual, gate, &Options::default()).unwrap();
             assert_eq!(out.schema, cca_fallback(), "{residual}");
             assert!(out.report.has("fallback") && out.report.lossy);
         }
-        let fine = json!({"type": "object", "properties": {"a": {"type": "string"}}});
+        let fine = crate::json!({"type": "object", "properties": {"a": {"type": "string"}}});
         assert_eq!(normalize(&fine, gate, &Options::default()).unwrap().schema, fine);
     }
 }

@@ -5,7 +5,7 @@
 //! of keys: a scan that compares lengths first answers in a few dozen. The rules
 //! ask each node for many keywords, so this was the largest single cost of a
 //! normalization (about a fifth of its instructions on the real MCP schemas).
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// Maps up to this many entries are scanned; larger ones use the hash index.
 const SCAN: usize = 16;
@@ -64,7 +64,7 @@ impl Fields for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn small_and_large_maps_answer_alike() {

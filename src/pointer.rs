@@ -129,13 +129,13 @@ impl Pointer {
     }
 
     /// Looks the pointer up in a JSON document.
-    pub fn resolve<'v>(&self, doc: &'v serde_json::Value) -> Option<&'v serde_json::Value> {
+    pub fn resolve<'v>(&self, doc: &'v crate::doc::Value) -> Option<&'v crate::doc::Value> {
         let mut cur = doc;
         for seg in self.raw_segments(0) {
             let seg = unescape(seg);
             cur = match cur {
-                serde_json::Value::Object(m) => m.get(seg.as_ref())?,
-                serde_json::Value::Array(a) => {
+                crate::doc::Value::Object(m) => m.get(seg.as_ref())?,
+                crate::doc::Value::Array(a) => {
                     if seg.len() > 1 && seg.starts_with('0') {
                         return None;
                     }
@@ -221,8 +221,8 @@ mod tests {
 
     #[test]
     fn resolves_arrays_and_rejects_leading_zero() {
-        let doc = serde_json::json!({"a": [1, {"b": 2}]});
-        assert_eq!(Pointer::parse_fragment("/a/1/b").unwrap().resolve(&doc), Some(&serde_json::json!(2)));
+        let doc = crate::json!({"a": [1, {"b": 2}]});
+        assert_eq!(Pointer::parse_fragment("/a/1/b").unwrap().resolve(&doc), Some(&crate::json!(2)));
         assert_eq!(Pointer::parse_fragment("/a/01").unwrap().resolve(&doc), None);
         assert!(Pointer::parse_fragment("a").is_none());
     }

@@ -188,9 +188,9 @@ impl Caps {
 
     /// Why a kept keyword's value cannot stand on a node of `types` (a
     /// checker code), or `None` when it can.
-    pub fn refuses_value(&self, key: &str, value: &serde_json::Value, types: &[&str]) -> Option<&'static str> {
+    pub fn refuses_value(&self, key: &str, value: &crate::doc::Value, types: &[&str]) -> Option<&'static str> {
         if key == "enum" && self.scalar_enums {
-            let scalar = |v: &serde_json::Value| v.is_string() || v.is_number();
+            let scalar = |v: &crate::doc::Value| v.is_string() || v.is_number();
             return value.as_array().is_some_and(|e| !e.iter().all(scalar)).then_some("enum-not-scalar");
         }
         let typed: Vec<&str> = types.iter().copied().filter(|t| *t != "null").collect();
@@ -215,7 +215,7 @@ impl Caps {
 }
 
 /// An integer a signed 64-bit field holds (`2` and `2.0`, not `2.5` or 2^63).
-fn fits_int64(value: &serde_json::Value) -> bool {
+fn fits_int64(value: &crate::doc::Value) -> bool {
     value.as_i64().is_some() || value.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.223_372_036_854_775e18)
 }
 

@@ -12,7 +12,8 @@ use crate::{check::Violation, normalize, Error, Options, Target};
 use shape::{get_path, schema_slot, set_path};
 use indexmap::IndexMap;
 use serde::Serialize;
-use serde_json::{json, Value};
+use crate::json;
+use crate::doc::Value;
 
 /// The counters seed 001 (mcp-schema-normalize) reports, always present.
 pub const SEED_COUNTERS: &[&str] = &[
@@ -382,7 +383,7 @@ fn fit_budget(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     /// A tool that could not be normalized gets the empty object schema, which is
     /// no strict schema: on a strict target it is reported `strict: false` even in

@@ -6,7 +6,7 @@ use crate::options::Options;
 use crate::pointer::Pointer;
 use crate::profile::Profile;
 use crate::report::Report;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// Which part of a pipeline a rule belongs to (only OpenAI strict has two).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,7 +401,7 @@ mod tests {
         assert_eq!(json_depth(r#"[["abc"#), 2);
         assert_eq!(json_depth(r#"[["abc\"#), 2);
         assert_eq!(json_depth(""), 0);
-        assert_eq!(value_depth(&serde_json::json!({"a": [{"b": 1}]})), 3);
+        assert_eq!(value_depth(&crate::json!({"a": [{"b": 1}]})), 3);
     }
 
     /// fuzz/ normalize target (cca, `maxRecursion: 0`): a ref bomb whose leaves
@@ -410,13 +410,13 @@ mod tests {
     /// inlined copy. Repeats past `MAX_REPEATS` are counted instead.
     #[test]
     fn repeated_diagnostics_are_bounded() {
-        let mut defs = serde_json::Map::new();
-        defs.insert("d0".into(), serde_json::json!({"$ref": "#/$defs/missing"}));
+        let mut defs = crate::doc::Map::new();
+        defs.insert("d0".into(), crate::json!({"$ref": "#/$defs/missing"}));
         for i in 1..=20 {
             let prev = format!("#/$defs/d{}", i - 1);
-            defs.insert(format!("d{i}"), serde_json::json!({"type": "object", "properties": {"l": {"$ref": prev}, "r": {"$ref": prev}}}));
+            defs.insert(format!("d{i}"), crate::json!({"type": "object", "properties": {"l": {"$ref": prev}, "r": {"$ref": prev}}}));
         }
-        let schema = serde_json::json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d20"}}, "$defs": defs});
+        let schema = crate::json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d20"}}, "$defs": defs});
         for id in ["cca", "google", "ollama"] {
             let out = crate::normalize(&schema, crate::targets::get(id).unwrap(), &Default::default()).unwrap();
             for code in ["unresolved-ref", "typeless-node-typed", "any-as-json"] {

@@ -7,7 +7,7 @@
 //! only the way back. Kept out of src/wasm.rs, which holds the shipped exports only.
 use js_sys::{Array, Object, Reflect};
 use serde::Serialize;
-use serde_json::{Map, Number, Value};
+use crate::doc::{Map, Number, Value};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -101,7 +101,7 @@ pub fn normalize_swb(input: JsValue, target: &str, options: &str) -> JsValue {
         Ok(out.serialize(&ser).unwrap_or(JsValue::NULL))
     };
     run().unwrap_or_else(|e| {
-        serde_json::json!({"error": {"code": e.code(), "message": e.to_string()}})
+        crate::json!({"error": {"code": e.code(), "message": e.to_string()}})
             .serialize(&ser)
             .unwrap_or(JsValue::NULL)
     })

@@ -6,7 +6,7 @@ use crate::check::Violation;
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use crate::{normalize, targets, walk, Normalized, Options};
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// REST-only keywords with no meaning to a model (seed 002 §5).
 const WORDPRESS_ONLY: &[&str] = &["context", "readonly", "arg_options"];

@@ -19,7 +19,8 @@ use crate::error::Result;
 use crate::lookup::Fields;
 use crate::passes::types::common_type;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// The own enumerable fields of a Zod 4 classic or mini instance, which
 /// `JSON.stringify` writes (zod/v4/classic/schemas.js; `format`, `minLength`,

@@ -10,7 +10,7 @@
 //! the target does not encode them. `args::encoded`'s unit tests run the same
 //! fixtures with the encodings forced.
 use libtest_mimic::{Arguments, Failed, Trial};
-use serde_json::Value;
+use toolschema::doc::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use toolschema::args::{self, RestoreOptions};
@@ -27,7 +27,7 @@ struct Outcome {
 fn call(kind: &str, f: &Value, args_in: &Value) -> Outcome {
     let schema = &f["schema"];
     let opts: RestoreOptions =
-        serde_json::from_value(f.get("options").cloned().unwrap_or(Value::Null))
+        toolschema::doc::from_value(f.get("options").cloned().unwrap_or(Value::Null))
             .unwrap_or_default();
     let target = f
         .get("target")
@@ -112,7 +112,7 @@ const FINDINGS: &[&str] = &["duplicate-key", "any-not-json"];
 fn missing_encodings(f: &Value) -> Vec<String> {
     let Some(needed) = f.get("encoded").and_then(Value::as_array) else { return Vec::new() };
     let target = targets::get(f["target"].as_str().expect("an encoded fixture names its target")).expect("known target");
-    let opts: RestoreOptions = serde_json::from_value(f.get("options").cloned().unwrap_or(Value::Null)).unwrap_or_default();
+    let opts: RestoreOptions = toolschema::doc::from_value(f.get("options").cloned().unwrap_or(Value::Null)).unwrap_or_default();
     let out = toolschema::normalize(&f["schema"], target, &opts.normalize.unwrap_or_default()).expect("normalize");
     needed
         .iter()
@@ -177,7 +177,7 @@ fn argument_fixture(path: &Path) -> Result<(), Failed> {
         }
     }
     if let Some(want) = expect.get("codes") {
-        let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
+        let want: Vec<String> = toolschema::doc::from_value(want.clone()).unwrap();
         if out.codes != want {
             problems.push(format!("codes {:?} != expected {want:?}", out.codes));
         }
@@ -188,7 +188,7 @@ fn argument_fixture(path: &Path) -> Result<(), Failed> {
         }
     }
     if let Some(want) = expect.get("messages") {
-        let want: Vec<String> = serde_json::from_value(want.clone()).unwrap();
+        let want: Vec<String> = toolschema::doc::from_value(want.clone()).unwrap();
         if out.messages.as_ref() != Some(&want) {
             problems.push(format!(
                 "messages {:#?} != expected {want:#?}",
@@ -236,7 +236,7 @@ fn argument_fixture(path: &Path) -> Result<(), Failed> {
 
 /// Hostile arguments and originals end, bounded, with a result or a clear error.
 fn hostile_arguments_and_schemas_are_bounded() {
-    use serde_json::json;
+    use toolschema::json;
     let opts = RestoreOptions::default();
     let strict = targets::get("openai-strict").unwrap();
     // 100,000 levels of arguments: too-deep before any recursion.
@@ -259,7 +259,7 @@ fn hostile_arguments_and_schemas_are_bounded() {
     assert!(out.ok);
     // Nested unions under refs: exponential to evaluate naively; bounded by the step budget.
     // Each definition refers twice to the one before: linear to write, 2^40 paths to walk.
-    let mut defs = serde_json::Map::new();
+    let mut defs = toolschema::doc::Map::new();
     defs.insert("d0".into(), json!({"type": "boolean"}));
     for i in 1..=40 {
         let prev = format!("#/$defs/d{}", i - 1);

@@ -4,7 +4,7 @@
 //! leaving out the report (`quiet`, the schema-only payload) changes nothing else.
 //! The same again with `compact`, whose outputs must also be no larger than
 //! the plain ones and differ from them only by notes, never a lossy change.
-use serde_json::Value;
+use toolschema::doc::Value;
 use toolschema::{check, normalize, targets, Options};
 
 mod common;

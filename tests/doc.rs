@@ -8,7 +8,7 @@ mod common;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
-use serde_json::Value;
+use toolschema::doc::Value;
 use toolschema::doc::{Doc, Kind};
 use toolschema::pointer::Pointer;
 use toolschema::Error;
@@ -370,7 +370,7 @@ fn generated_json_round_trips_or_fails_as_serde_json_does() {
         .unwrap();
 }
 
-/// The same edits on a `Doc` and on a `serde_json::Value` write the same text.
+/// The same edits on a `Doc` and on a `toolschema::doc::Value` write the same text.
 #[test]
 fn generated_edits_match_serde_json_maps() {
     #[derive(Clone, Debug)]
@@ -477,6 +477,6 @@ fn built_documents_write_as_serde_json_values() {
     let n = d.new_null();
     let o = d.new_object(&[("floats", a), ("u", big), ("i", small), ("t", t), ("u", n)]);
     d.set_root(o);
-    let v = serde_json::json!({"floats": [0.1, -0.0, 1e21, 1e-7, 5e-324, f64::MAX, 3.0], "u": null, "i": i64::MIN, "t": true});
+    let v = toolschema::json!({"floats": [0.1, -0.0, 1e21, 1e-7, 5e-324, f64::MAX, 3.0], "u": null, "i": i64::MIN, "t": true});
     assert_eq!(d.to_json().unwrap(), v.to_string());
 }

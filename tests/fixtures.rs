@@ -12,7 +12,8 @@
 // Outputs are compared as text: key order is data, and `Value` equality ignores it.
 #![allow(clippy::cmp_owned)]
 use libtest_mimic::{Arguments, Failed, Trial};
-use serde_json::{json, Value};
+use toolschema::json;
+use toolschema::doc::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use toolschema::{check, normalize, targets, Options};
@@ -64,7 +65,7 @@ fn fixture_holds(name: &str, dir: &Path, update: bool) -> Result<(), Failed> {
     if !meta["rule"].is_string() {
         return Err(format!("{name}: fixture.json needs a rule").into());
     }
-    let opts: Options = serde_json::from_value(meta.get("options").cloned().unwrap_or(json!({})))
+    let opts: Options = toolschema::doc::from_value(meta.get("options").cloned().unwrap_or(json!({})))
         .map_err(|e| format!("{name}: bad options: {e}"))?;
     // "targets": "all" lists every target, including ones added later.
     let listed: Vec<String> = match &meta["targets"] {

@@ -1,6 +1,7 @@
 //! Hostile input: deep, huge, cyclic and exploding schemas get a result or a
 //! clear error, never a panic, a stack overflow or unbounded output.
-use serde_json::{json, Value};
+use toolschema::json;
+use toolschema::doc::Value;
 use toolschema::{api, normalize, targets, Options};
 
 fn all_targets(schema: &Value, opts: &Options) -> Vec<(String, Result<toolschema::Normalized, toolschema::Error>)> {
@@ -43,7 +44,7 @@ fn nesting_up_to_the_limit_normalizes_on_every_target() {
 
 #[test]
 fn ref_bomb_output_is_bounded() {
-    let mut defs = serde_json::Map::new();
+    let mut defs = toolschema::doc::Map::new();
     defs.insert("d0".into(), json!({"type": "string", "description": "x".repeat(50)}));
     for i in 1..40 {
         let prev = format!("#/$defs/d{}", i - 1);
@@ -69,7 +70,7 @@ fn ref_bomb_output_is_bounded() {
 
 #[test]
 fn long_ref_chains_are_cut_not_overflowed() {
-    let mut defs = serde_json::Map::new();
+    let mut defs = toolschema::doc::Map::new();
     for i in 0..5000 {
         defs.insert(format!("a{i}"), json!({"$ref": format!("#/$defs/a{}", i + 1), "description": "link"}));
     }
@@ -84,7 +85,7 @@ fn long_ref_chains_are_cut_not_overflowed() {
 #[test]
 fn huge_enums_and_wide_objects_complete() {
     let values: Vec<Value> = (0..100_000).map(|i| json!(format!("v{i}"))).collect();
-    let mut props = serde_json::Map::new();
+    let mut props = toolschema::doc::Map::new();
     for i in 0..6000 {
         props.insert(format!("p{i}"), json!({"type": "integer", "minimum": i}));
     }

@@ -24,7 +24,8 @@
 //! Cloud Code Assist's optional nullables, a `not` the core writes itself).
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
-use serde_json::{json, Map, Value};
+use toolschema::json;
+use toolschema::doc::{Map, Value};
 use std::cell::Cell;
 use std::io::Write;
 use toolschema::keywords::{self, Slot};
@@ -674,7 +675,7 @@ fn instance(s: &Value, root: &Value, rng: &mut Rng, depth: usize) -> Value {
 // The properties.
 
 fn validator(schema: &Value) -> Option<jsonschema::Validator> {
-    jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(schema).ok()
+    jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&serde_json::Value::from(schema)).ok()
 }
 
 fn judge(out: &Normalized, target: &'static Target) -> &'static Target {
@@ -765,11 +766,11 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
     let (original, normalized) = (validator(&relaxed)?, validator(&read_out)?);
     let mut seen = Narrowing::default();
     for i in candidates(&out.schema) {
-        if !normalized.is_valid(&i) {
+        if !normalized.is_valid(&serde_json::Value::from(&i)) {
             continue;
         }
         seen.accepted += 1;
-        if original.is_valid(&i) {
+        if original.is_valid(&serde_json::Value::from(&i)) {
             continue;
         }
         // A widening rewrite, or a keyword dropped or spilled at the root
@@ -801,7 +802,7 @@ fn narrowing(schema: &Value, target: &'static Target, candidates: &mut dyn FnMut
             seen.explained.push(d.code);
             continue;
         }
-        let why: Vec<String> = original.iter_errors(&i).map(|e| format!("{e} at {:?}", e.instance_path().to_string())).collect();
+        let why: Vec<String> = original.iter_errors(&serde_json::Value::from(&i)).map(|e| format!("{e} at {:?}", e.instance_path().to_string())).collect();
         let report: Vec<(&str, &str)> = out.report.diagnostics.iter().map(|d| (d.code, d.pointer.as_str())).collect();
         return Some(Err(format!(
             "{} (judged as {}): the output accepts an instance the relaxed original rejects, and no widening is reported\n  instance: {i}\n  rejected: {why:?}\n  original: {schema}\n  relaxed:  {relaxed}\n  output:   {}\n  report:   {report:?}",

@@ -16,7 +16,8 @@
 //! counts are printed (to the real stderr, past the harness's capture).
 mod common;
 
-use serde_json::{json, Map, Value};
+use toolschema::json;
+use toolschema::doc::{Map, Value};
 use std::io::Write;
 use toolschema::args::{self, RestoreOptions};
 use toolschema::passes::entries;
@@ -302,7 +303,7 @@ fn round_trip(opts: &Options) {
                 _ => *target,
             };
             let reference = without_dropped(schema, judge);
-            let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&nullable_read(&reference)).ok();
+            let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&serde_json::Value::from(nullable_read(&reference))).ok();
             let explained = out.report.diagnostics.iter().any(|d| undoable_only_in_part(d.code));
             let mut all_ok = true;
             for style in [Style::Nulls, Style::Full, Style::Required] {
@@ -329,7 +330,7 @@ fn round_trip(opts: &Options) {
                     }
                 }
                 let ours = args::validate(&restored.args, &reference, 256).expect("validate");
-                let theirs = checker.as_ref().map(|c| c.is_valid(&restored.args));
+                let theirs = checker.as_ref().map(|c| c.is_valid(&serde_json::Value::from(&restored.args)));
                 if let Some(theirs) = theirs.filter(|_| ours.unchecked.is_empty()) {
                     if theirs != ours.valid {
                         failures.push(format!(
@@ -392,13 +393,13 @@ fn arguments_that_fit_come_back_unchanged() {
     let corpus = common::corpus();
     let (mut fitting, mut judged, mut disagreements) = (0usize, 0usize, Vec::new());
     for (id, schema) in &corpus {
-        let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&nullable_read(schema)).ok();
+        let checker = jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(&serde_json::Value::from(nullable_read(schema))).ok();
         for style in [Style::Nulls, Style::Full, Style::Required] {
             let instance = generate(schema, schema, style, 0);
             let ours = args::validate(&instance, schema, 256).expect("validate");
             if let Some(c) = checker.as_ref().filter(|_| ours.unchecked.is_empty()) {
                 judged += 1;
-                if c.is_valid(&instance) != ours.valid {
+                if c.is_valid(&serde_json::Value::from(&instance)) != ours.valid {
                     disagreements.push(format!("{id}: {instance} (ours: {:?})", ours.errors));
                 }
             }

@@ -3,7 +3,8 @@
 //! target and the whole corpus; the rest of a request body goes through as it is.
 mod common;
 
-use serde_json::{json, Value};
+use toolschema::json;
+use toolschema::doc::Value;
 use toolschema::tools::text::normalize_tools_text;
 use toolschema::{normalize_tools, targets, Error, Options};
 

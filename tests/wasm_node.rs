@@ -12,7 +12,8 @@
 //! cargo test --target wasm32-unknown-unknown --test wasm_node` (`make test-wasm`).
 #![cfg(target_arch = "wasm32")]
 
-use serde_json::{json, Value};
+use toolschema::json;
+use toolschema::doc::Value;
 use toolschema::api;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -205,7 +206,7 @@ fn ref_bomb_fixture_matches_its_goldens() {
 fn ref_bomb_with_the_default_budget_stays_bounded_on_every_target() {
     // 2^40 nodes if fully inlined; the default refBudget must stop it within
     // the wasm memory and stack.
-    let mut defs = serde_json::Map::new();
+    let mut defs = toolschema::doc::Map::new();
     defs.insert("d0".into(), json!({"type": "string", "description": "x".repeat(50)}));
     for i in 1..40 {
         let prev = format!("#/$defs/d{}", i - 1);

@@ -1,6 +1,7 @@
 //! WordPress abilities (seed 002): the corpus's ability schemas compiled for the
 //! four WordPress targets; no requirement is lost, and the authoring lint.
-use serde_json::{json, Value};
+use toolschema::json;
+use toolschema::doc::Value;
 use toolschema::{check, targets, wordpress, Options};
 
 fn abilities() -> Vec<(String, Value)> {

@@ -70,7 +70,7 @@ fuzz_target!(init: common::catch_stack_overflow(), |data: &[u8]| {
                     (Some(false), Some(relaxed)) => targets::get(relaxed).expect("relaxed target"),
                     _ => target,
                 };
-                let violations = check(schema, judge);
+                let violations = check(&toolschema::Value::from(schema), judge);
                 assert!(violations.is_empty(), "{what}: tool {i} rejected by {}: {violations:?}\n  {schema:.2000}", judge.id);
             }
         }

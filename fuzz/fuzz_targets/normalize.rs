@@ -43,7 +43,7 @@ fuzz_target!(init: common::catch_stack_overflow(), |data: &[u8]| {
             (Some(false), Some(relaxed)) => targets::get(relaxed).expect("relaxed target"),
             _ => target,
         };
-        let violations = check(schema, judge);
+        let violations = check(&toolschema::Value::from(schema), judge);
         assert!(violations.is_empty(), "{what}: {} rejects the output: {violations:?}\n  output: {schema:.2000}", judge.id);
         if target.on_violation == targets::OnViolation::FailOpen && strict == Some(false) {
             assert!(ok.get("strictError").is_some(), "{what}: strict false without strictError");

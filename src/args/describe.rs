@@ -4,7 +4,7 @@ use crate::lookup::Fields;
 use super::{preview, Original};
 use crate::keywords;
 use crate::pointer::Pointer;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// How deep a phrase follows items, refs and branches before it stops.
 const MAX_NEST: usize = 3;

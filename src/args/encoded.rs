@@ -17,7 +17,7 @@ use crate::lookup::Fields;
 use crate::passes::entries::{accepts_any, extra_property_name, free_form as is_free_form, KEY, VALUE};
 use crate::pointer::Pointer;
 use crate::Result;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// Which lossless encodings the target applied to the schema.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -237,7 +237,8 @@ mod tests {
     use super::Encoded;
     use crate::report::Report;
     use crate::targets;
-    use serde_json::{json, Value};
+    use crate::json;
+    use crate::doc::Value;
 
     const BOTH: Encoded = Encoded { maps: true, any: true };
 
@@ -275,7 +276,7 @@ mod tests {
             let name = path.display();
             let has = |c: &str| needed.contains(&json!(c));
             let target = targets::get(f["target"].as_str().unwrap()).unwrap();
-            let opts: RestoreOptions = serde_json::from_value(f.get("options").cloned().unwrap_or(Value::Null)).unwrap_or_default();
+            let opts: RestoreOptions = crate::doc::from_value(f.get("options").cloned().unwrap_or(Value::Null)).unwrap_or_default();
             let schema = &f["schema"];
             let doc = Original::new(schema, 256).unwrap();
             let mut did = Normalized::of(schema, target, &opts).unwrap();

@@ -8,7 +8,7 @@ use super::{place, preview, Original, RefTrail};
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use crate::report::{Diagnostic, Report};
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 #[derive(Clone, Copy)]
 pub(super) enum Mode {

@@ -40,7 +40,8 @@ use crate::pointer::Pointer;
 use crate::report::Report;
 use crate::{draft, targets, walk, Options, Target};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use crate::json;
+use crate::doc::Value;
 
 /// The original schema, upgraded to 2020-12 the way normalization reads it
 /// (draft-04 booleans, OpenAPI `nullable`, `definitions`), with its `$id`s and

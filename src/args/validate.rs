@@ -15,7 +15,7 @@ use super::{place, preview, Original, RefTrail};
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 use std::collections::HashSet;
 
 /// One way the arguments miss the schema.

@@ -1,11 +1,11 @@
-//! Between a `Doc` and `serde_json::Value`, for the parts of the core that
+//! Between a `Doc` and `crate::doc::Value`, for the parts of the core that
 //! still work on values: a subtree out (only the part a caller needs becomes
 //! a value; the rest of the document never does), without recursion.
 use super::{Doc, Node, NodeId};
-use serde_json::{Map, Number, Value};
+use crate::doc::{Map, Number, Value};
 
 impl Doc<'_> {
-    /// The subtree at `id` as the `serde_json::Value` that parsing its text
+    /// The subtree at `id` as the `crate::doc::Value` that parsing its text
     /// would give (numbers read as serde_json reads them, duplicate keys
     /// already settled by the parser).
     pub fn to_value(&self, id: NodeId) -> Value {

@@ -1,7 +1,7 @@
 //! Building nodes and editing containers. Edits change only the nodes they
 //! name: a container whose child list must grow moves that list to the end
 //! of its vector (the old run is left unused), so nothing else is copied.
-//! Members keep their order, as `serde_json::Map` with `preserve_order` does
+//! Members keep their order, as `crate::doc::Map` with `preserve_order` does
 //! for `insert`, `shift_insert` and `shift_remove` (tests/doc.rs holds each
 //! to it). An edit aimed at the wrong kind of node changes nothing.
 use super::{Doc, Member, Node, NodeId, Run, Str, MAX_TEXT};

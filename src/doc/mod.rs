@@ -22,9 +22,19 @@
 //! `serde_json::Value` parsed from the same text (tests/doc.rs, fuzz/).
 mod convert;
 mod edit;
+#[macro_use]
+mod macros;
+mod map;
 mod number;
 mod parse;
+mod serde;
+mod value;
 mod write;
+
+pub use self::map::{Entry, Map, OccupiedEntry, VacantEntry};
+pub use self::serde::{from_str, from_value, to_value};
+pub use self::value::{Index, ToJson, Value};
+pub use serde_json::Number;
 
 use crate::pointer::Pointer;
 use std::borrow::Cow;

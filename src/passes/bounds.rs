@@ -8,7 +8,7 @@ use super::types_of;
 use crate::error::Result;
 use crate::lookup::Fields;
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// Largest integer an `f64` holds exactly (2^53): past it `floor(n) + 1` may
 /// round back to `n`.
@@ -58,7 +58,7 @@ fn next_integer(n: &Value, lower: bool) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn run(schema: Value) -> Value {
         let target = crate::targets::get("openai").unwrap();

@@ -7,7 +7,8 @@ use crate::keywords::is_annotation;
 use crate::error::Result;
 use crate::profile::OnViolation;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// `oneOf` → `anyOf`. OpenAI strict and the Responses API reject `oneOf` (F4,
 /// seed 000's Responses walker), Gemini's proto has no such field. Lossy unless the

@@ -4,7 +4,7 @@ use super::json_text;
 use super::types::value_has_type;
 use crate::error::Result;
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// `const: X` → `enum: [X]`. Gemini's Schema proto has no `const` field (F16, F20:
 /// `Unknown name "const" ... Cannot find field.`); the OpenAI strict contract

@@ -14,7 +14,7 @@
 //! sides: change them together.
 use crate::keywords;
 use crate::lookup::Fields;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// The entry member holding a map member's name.
 pub const KEY: &str = "key";
@@ -73,7 +73,7 @@ pub fn free_form(node: &Map<String, Value>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn extra_name_avoids_declared_properties() {

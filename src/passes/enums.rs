@@ -3,7 +3,8 @@ use crate::lookup::Fields;
 use super::json_text;
 use crate::error::Result;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// Gemini's `Schema.enum` is a list of strings and only allowed on STRING
 /// (F19: `enum: only allowed for STRING type`). Non-string members are written as

@@ -24,7 +24,8 @@ use crate::error::Result;
 use crate::lookup::Fields;
 use crate::pointer::Pointer;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// Moves every field beside an `anyOf` into its branches, where Gemini reads
 /// them, and cleans each branch's object fields:

@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::lookup::Fields;
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// Removes an `additionalProperties` that is not `false`: `true` and `{}` are
 /// what an object without it allows, so removing them is exact; a schema for

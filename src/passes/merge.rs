@@ -4,7 +4,7 @@ use crate::lookup::Fields;
 use super::{json_text, types_of};
 use crate::keywords::{self, is_annotation, Bound};
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 use std::collections::HashSet;
 
 /// The schema accepting exactly what both `a` and `b` accept, when that can be
@@ -485,7 +485,7 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn nest(levels: usize, leaf: &str) -> Map<String, Value> {
         let mut node = json!({"type": leaf});

@@ -24,7 +24,7 @@ use crate::lookup::Fields;
 use crate::error::Result;
 use crate::walk::Cx;
 pub use crate::walk::{Pass, Stage};
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 pub const fn pass(name: &'static str, run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>) -> Pass {
     Pass { name, stage: Stage::Sanitize, run }

@@ -10,7 +10,7 @@ use crate::keywords::{self, Slot};
 use crate::lookup::Fields;
 use crate::pointer::Pointer;
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// `items` that accepts nothing: at most the `prefixItems` entries (none
 /// without them), written as `maxItems` (the smaller, if there is one already).
@@ -64,7 +64,7 @@ fn at_items(path: &Pointer) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn run(schema: Value) -> Value {
         let target = crate::targets::get("openai").unwrap();

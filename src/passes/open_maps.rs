@@ -23,7 +23,8 @@ use crate::lookup::Fields;
 use crate::options::{AnyValues, OpenMaps, StrictStage};
 use crate::pointer::Pointer;
 use crate::walk::{Cx, Stage};
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// The rule names, which `encodes_maps` looks for in a target's list.
 pub const MAPS_RULE: &str = "maps-as-entries";

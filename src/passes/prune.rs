@@ -7,7 +7,8 @@ use super::{is_never, types_of};
 use crate::keywords::is_annotation;
 use crate::lookup::Fields;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// `{"not": {}}` (the `false` schema) accepts nothing: as a union branch it adds
 /// nothing, and as an optional property it only says "absent". zod-to-json-schema

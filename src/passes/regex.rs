@@ -6,7 +6,7 @@
 use crate::lookup::Fields;
 use crate::error::Result;
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// Shorthand classes → explicit classes, outside and inside `[...]`.
 pub fn expand_classes(p: &str) -> Option<String> {

@@ -9,7 +9,8 @@ use crate::keywords;
 use crate::options::SpillFormat;
 use crate::error::Result;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// Objects get `properties` (OpenAI F3 `object schema missing properties`, the
 /// Google contract §2.4); `required` keeps only declared names where the target

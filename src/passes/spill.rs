@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::keywords;
 use crate::options::SpillFormat;
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 /// Removes every keyword the target does not keep; spills the human-meaningful
 /// ones. Every removal of an assertion is reported as lossy.
@@ -139,7 +139,7 @@ pub fn render(entries: &[(String, Value)], format: SpillFormat) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn spill_format_matches_the_contract() {

@@ -6,7 +6,8 @@ use super::{is_null_schema, json_text, types_of};
 use crate::keywords::is_annotation;
 use crate::error::{Error, Result};
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// `default` is not permitted in strict mode (F37 `'default' is not permitted`);
 /// its value is kept as ` (default: X)` in an existing description that does not

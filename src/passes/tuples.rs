@@ -19,7 +19,8 @@ use crate::error::{Error, Result};
 use crate::lookup::Fields;
 use crate::profile::OnViolation;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// Rewrites a tuple's `items` for a target without `prefixItems`; says
 /// whether `node` was such a tuple.

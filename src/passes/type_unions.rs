@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::keywords::{self, is_annotation, Applies};
 use crate::lookup::Fields;
 use crate::walk::Cx;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 
 pub fn type_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // A root union is merged into the root object by `shapes::root_object`.

@@ -5,7 +5,8 @@ use crate::error::Result;
 use crate::keywords::{self, applies_to, is_annotation};
 use crate::profile::TypeArrays;
 use crate::walk::Cx;
-use serde_json::{json, Map, Value};
+use crate::json;
+use crate::doc::{Map, Value};
 
 /// Rewrites `type: [...]` into the target's spelling (see `TypeArrays`).
 /// Gemini's `Schema.type` is a single enum (footnote 3: `Proto field is not

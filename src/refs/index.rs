@@ -3,7 +3,7 @@ use crate::lookup::Fields;
 use crate::draft::Moves;
 use crate::pointer::Pointer;
 use crate::walk;
-use serde_json::Value;
+use crate::doc::Value;
 use std::collections::{HashMap, HashSet};
 
 pub struct Index {
@@ -414,7 +414,7 @@ impl Index {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn uris_resolve_against_their_base() {

@@ -20,7 +20,7 @@ use crate::pointer::Pointer;
 use crate::walk::Cx;
 use index::Index;
 pub use policy::Policy;
-use serde_json::{Map, Value};
+use crate::doc::{Map, Value};
 use std::collections::{HashMap, HashSet};
 
 /// Most nested ref expansions on one path (a `$ref` chain recurses in place).

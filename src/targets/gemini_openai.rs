@@ -44,7 +44,7 @@ pub static GEMINI_OPENAI: Target = Target {
 #[cfg(test)]
 mod tests {
     use crate::check;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn the_keywords_the_endpoint_refuses_are_violations() {

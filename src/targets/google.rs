@@ -235,9 +235,9 @@ pub static GOOGLE_JSON: Target = Target {
 #[cfg(test)]
 mod tests {
     use crate::check;
-    use serde_json::json;
+    use crate::json;
 
-    fn codes(schema: serde_json::Value, target: &super::Target) -> Vec<(&'static str, String)> {
+    fn codes(schema: crate::doc::Value, target: &super::Target) -> Vec<(&'static str, String)> {
         check(&schema, target).into_iter().map(|v| (v.code, v.pointer)).collect()
     }
 

@@ -61,9 +61,9 @@ pub static WEBMCP: Target = Target {
 #[cfg(test)]
 mod tests {
     use crate::check;
-    use serde_json::json;
+    use crate::json;
 
-    fn codes(schema: serde_json::Value) -> Vec<(&'static str, String)> {
+    fn codes(schema: crate::doc::Value) -> Vec<(&'static str, String)> {
         check(&schema, &super::WEBMCP).into_iter().map(|v| (v.code, v.pointer)).collect()
     }
 

@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::keywords::{self, Kind};
 use crate::pointer::Pointer;
-use serde_json::Value;
+use crate::doc::Value;
 
 /// Where each tool shape keeps its schema, and where its strict flag goes:
 /// OpenAI Chat (`function.parameters`), Responses and Gemini (`parameters`),

@@ -1,6 +1,6 @@
 //! Tool lists as JSON text in and out: what an edge proxy holds is a request
 //! body, most of it messages. The body is parsed into a `Doc`; only the tools
-//! array becomes a `serde_json::Value` for `normalize_tools`, and the body is
+//! array becomes a `crate::doc::Value` for `normalize_tools`, and the body is
 //! written back with the normalized array spliced in. The rest of the body
 //! (a conversation's messages) is copied through the document, never built
 //! as values.
@@ -8,7 +8,7 @@ use super::{normalize_tools, shape, Telemetry};
 use crate::doc::{Doc, Kind, NodeId};
 use crate::error::Error;
 use crate::{Options, Target};
-use serde_json::Value;
+use crate::doc::Value;
 
 /// Normalizes the tools in `input` (a tool list or a request body holding
 /// one, in any shape `normalize_tools` reads) for `target`, and returns the

@@ -1,6 +1,7 @@
 //! Shared by the integration tests that read ../shared/corpus.
 #![allow(dead_code)]
-use serde_json::{json, Map, Value};
+use toolschema::json;
+use toolschema::doc::{Map, Value};
 use toolschema::keywords::{self, Slot};
 
 /// Every schema of the corpus as `(id, schema)`, in a stable order.

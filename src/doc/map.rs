@@ -1,0 +1,447 @@
+//! The object of a [`Value`]: members in order, in one vector.
+//!
+//! Key order is data, so a map is its members' vector and nothing else: no
+//! hash table to build, hash into or free for the handful of keywords a
+//! schema node has. Lookups compare keys in place. The semantics are those of
+//! `serde_json::Map` with `preserve_order` (the model this replaces): an
+//! insert of a present key keeps its position and takes the new value,
+//! `remove` swaps the last member into the gap, `shift_remove` closes it, and
+//! two maps are equal when they hold the same members in any order.
+use super::value::Value;
+use std::fmt;
+
+/// An ordered JSON object. Only `Map<String, Value>` is ever built; the
+/// parameters are there so signatures read as they do for `serde_json`.
+#[derive(Clone, Default)]
+pub struct Map<K = String, V = Value> {
+    members: Vec<(K, V)>,
+}
+
+impl Map<String, Value> {
+    pub fn new() -> Self {
+        Map { members: Vec::new() }
+    }
+
+    pub fn with_capacity(capacity: usize) -> Self {
+        Map { members: Vec::with_capacity(capacity) }
+    }
+
+    pub fn clear(&mut self) {
+        self.members.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// Where `key` is, if present.
+    #[inline]
+    pub fn index_of<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<usize> {
+        let key = key.as_ref().as_bytes();
+        self.members.iter().position(|(k, _)| k.as_bytes() == key)
+    }
+
+    #[inline]
+    pub fn get<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<&Value> {
+        let key = key.as_ref().as_bytes();
+        self.members.iter().find(|(k, _)| k.as_bytes() == key).map(|(_, v)| v)
+    }
+
+    #[inline]
+    pub fn get_mut<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<&mut Value> {
+        let key = key.as_ref().as_bytes();
+        self.members.iter_mut().find(|(k, _)| k.as_bytes() == key).map(|(_, v)| v)
+    }
+
+    pub fn get_key_value<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<(&String, &Value)> {
+        self.index_of(key).map(|i| {
+            let (k, v) = &self.members[i];
+            (k, v)
+        })
+    }
+
+    #[inline]
+    pub fn contains_key<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> bool {
+        self.index_of(key).is_some()
+    }
+
+    /// The member at `index`, in order.
+    pub fn get_index(&self, index: usize) -> Option<(&String, &Value)> {
+        self.members.get(index).map(|(k, v)| (k, v))
+    }
+
+    /// Sets `key` to `value`: in place if present (returning the old value),
+    /// else as the last member.
+    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+        match self.index_of(&key) {
+            Some(i) => Some(std::mem::replace(&mut self.members[i].1, value)),
+            None => {
+                self.members.push((key, value));
+                None
+            }
+        }
+    }
+
+    /// Sets `key` to `value` at `index`; a present key moves there (`index`
+    /// then counts the members without it). Panics past the end.
+    pub fn shift_insert(&mut self, index: usize, key: String, value: Value) -> Option<Value> {
+        match self.index_of(&key) {
+            Some(i) => {
+                let (k, old) = self.members.remove(i);
+                self.members.insert(index, (k, value));
+                Some(old)
+            }
+            None => {
+                self.members.insert(index, (key, value));
+                None
+            }
+        }
+    }
+
+    /// Removes `key`, moving the last member into its place.
+    pub fn remove<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<Value> {
+        self.swap_remove(key)
+    }
+
+    pub fn remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(String, Value)> {
+        self.index_of(key).map(|i| self.members.swap_remove(i))
+    }
+
+    pub fn swap_remove<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<Value> {
+        self.index_of(key).map(|i| self.members.swap_remove(i).1)
+    }
+
+    /// Removes `key`, keeping the order of the others.
+    pub fn shift_remove<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<Value> {
+        self.index_of(key).map(|i| self.members.remove(i).1)
+    }
+
+    pub fn shift_remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(String, Value)> {
+        self.index_of(key).map(|i| self.members.remove(i))
+    }
+
+    /// Inserts every member of `other` (emptied) in its order.
+    pub fn append(&mut self, other: &mut Self) {
+        let members = std::mem::take(&mut other.members);
+        self.extend(members);
+    }
+
+    pub fn entry<S: Into<String>>(&mut self, key: S) -> Entry<'_> {
+        let key = key.into();
+        match self.index_of(&key) {
+            Some(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
+            None => Entry::Vacant(VacantEntry { map: self, key }),
+        }
+    }
+
+    pub fn retain<F: FnMut(&String, &mut Value) -> bool>(&mut self, mut keep: F) {
+        self.members.retain_mut(|(k, v)| keep(k, v));
+    }
+
+    pub fn iter(&self) -> Iter<'_> {
+        Iter(self.members.iter())
+    }
+
+    pub fn iter_mut(&mut self) -> IterMut<'_> {
+        IterMut(self.members.iter_mut())
+    }
+
+    pub fn keys(&self) -> Keys<'_> {
+        Keys(self.members.iter())
+    }
+
+    pub fn values(&self) -> Values<'_> {
+        Values(self.members.iter())
+    }
+
+    pub fn values_mut(&mut self) -> ValuesMut<'_> {
+        ValuesMut(self.members.iter_mut())
+    }
+
+    pub fn into_values(self) -> impl DoubleEndedIterator<Item = Value> + ExactSizeIterator {
+        self.members.into_iter().map(|(_, v)| v)
+    }
+
+    pub fn into_keys(self) -> impl DoubleEndedIterator<Item = String> + ExactSizeIterator {
+        self.members.into_iter().map(|(k, _)| k)
+    }
+
+    /// The members, in order.
+    pub fn as_slice(&self) -> &[(String, Value)] {
+        &self.members
+    }
+
+    pub(crate) fn value_at_mut(&mut self, index: usize) -> &mut Value {
+        &mut self.members[index].1
+    }
+
+    /// Appends a member without looking for its key: for a builder that
+    /// knows the key is new.
+    pub(crate) fn push_unique(&mut self, key: String, value: Value) {
+        debug_assert!(!self.contains_key(&key));
+        self.members.push((key, value));
+    }
+}
+
+/// A place in a map for one key, present or not.
+pub enum Entry<'a> {
+    Vacant(VacantEntry<'a>),
+    Occupied(OccupiedEntry<'a>),
+}
+
+pub struct VacantEntry<'a> {
+    map: &'a mut Map,
+    key: String,
+}
+
+pub struct OccupiedEntry<'a> {
+    map: &'a mut Map,
+    index: usize,
+}
+
+impl<'a> Entry<'a> {
+    pub fn key(&self) -> &String {
+        match self {
+            Entry::Vacant(e) => &e.key,
+            Entry::Occupied(e) => e.key(),
+        }
+    }
+
+    pub fn or_insert(self, default: Value) -> &'a mut Value {
+        match self {
+            Entry::Vacant(e) => e.insert(default),
+            Entry::Occupied(e) => e.into_mut(),
+        }
+    }
+
+    pub fn or_insert_with<F: FnOnce() -> Value>(self, default: F) -> &'a mut Value {
+        match self {
+            Entry::Vacant(e) => e.insert(default()),
+            Entry::Occupied(e) => e.into_mut(),
+        }
+    }
+
+    pub fn or_default(self) -> &'a mut Value {
+        self.or_insert(Value::Null)
+    }
+
+    pub fn and_modify<F: FnOnce(&mut Value)>(self, f: F) -> Self {
+        match self {
+            Entry::Occupied(mut e) => {
+                f(e.get_mut());
+                Entry::Occupied(e)
+            }
+            vacant => vacant,
+        }
+    }
+}
+
+impl<'a> VacantEntry<'a> {
+    pub fn key(&self) -> &String {
+        &self.key
+    }
+
+    pub fn insert(self, value: Value) -> &'a mut Value {
+        self.map.members.push((self.key, value));
+        &mut self.map.members.last_mut().expect("just pushed").1
+    }
+}
+
+impl<'a> OccupiedEntry<'a> {
+    pub fn key(&self) -> &String {
+        &self.map.members[self.index].0
+    }
+
+    pub fn get(&self) -> &Value {
+        &self.map.members[self.index].1
+    }
+
+    pub fn get_mut(&mut self) -> &mut Value {
+        &mut self.map.members[self.index].1
+    }
+
+    pub fn into_mut(self) -> &'a mut Value {
+        &mut self.map.members[self.index].1
+    }
+
+    pub fn insert(&mut self, value: Value) -> Value {
+        std::mem::replace(self.get_mut(), value)
+    }
+
+    /// Removes the member, moving the last one into its place.
+    pub fn remove(self) -> Value {
+        self.map.members.swap_remove(self.index).1
+    }
+
+    pub fn shift_remove(self) -> Value {
+        self.map.members.remove(self.index).1
+    }
+}
+
+/// Same members, in any order (as `serde_json::Map` compares).
+impl PartialEq for Map<String, Value> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.len() != other.len() {
+            return false;
+        }
+        // In the same order is the common case, and needs no lookup.
+        if self.members.iter().zip(&other.members).all(|((a, x), (b, y))| a == b && x == y) {
+            return true;
+        }
+        self.members.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
+
+impl Eq for Map<String, Value> {}
+
+impl fmt::Debug for Map<String, Value> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.members.iter().map(|(k, v)| (k, v))).finish()
+    }
+}
+
+impl<Q: ?Sized + AsRef<str>> std::ops::Index<&Q> for Map<String, Value> {
+    type Output = Value;
+    fn index(&self, key: &Q) -> &Value {
+        self.get(key).expect("no such key in the map")
+    }
+}
+
+impl<Q: ?Sized + AsRef<str>> std::ops::IndexMut<&Q> for Map<String, Value> {
+    fn index_mut(&mut self, key: &Q) -> &mut Value {
+        self.get_mut(key).expect("no such key in the map")
+    }
+}
+
+impl Extend<(String, Value)> for Map<String, Value> {
+    fn extend<I: IntoIterator<Item = (String, Value)>>(&mut self, iter: I) {
+        for (k, v) in iter {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl FromIterator<(String, Value)> for Map<String, Value> {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+        let mut map = Map::new();
+        map.extend(iter);
+        map
+    }
+}
+
+pub struct Iter<'a>(std::slice::Iter<'a, (String, Value)>);
+pub struct IterMut<'a>(std::slice::IterMut<'a, (String, Value)>);
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a String, &'a Value);
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (k, v))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (k, v))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl Clone for Iter<'_> {
+    fn clone(&self) -> Self {
+        Iter(self.0.clone())
+    }
+}
+
+impl<'a> Iterator for IterMut<'a> {
+    type Item = (&'a String, &'a mut Value);
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next().map(|(k, v)| (&*k, v))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for IterMut<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.0.next_back().map(|(k, v)| (&*k, v))
+    }
+}
+
+impl ExactSizeIterator for IterMut<'_> {}
+
+impl<'a> IntoIterator for &'a Map<String, Value> {
+    type Item = (&'a String, &'a Value);
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Map<String, Value> {
+    type Item = (&'a String, &'a mut Value);
+    type IntoIter = IterMut<'a>;
+    fn into_iter(self) -> IterMut<'a> {
+        self.iter_mut()
+    }
+}
+
+impl IntoIterator for Map<String, Value> {
+    type Item = (String, Value);
+    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.members.into_iter()
+    }
+}
+
+macro_rules! projection {
+    ($name:ident, $inner:ty, $item:ty, |$m:ident| $get:expr) => {
+        #[derive(Debug)]
+        pub struct $name<'a>($inner);
+
+        impl<'a> Iterator for $name<'a> {
+            type Item = $item;
+            #[inline]
+            fn next(&mut self) -> Option<$item> {
+                self.0.next().map(|$m| $get)
+            }
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                self.0.size_hint()
+            }
+        }
+
+        impl<'a> DoubleEndedIterator for $name<'a> {
+            fn next_back(&mut self) -> Option<$item> {
+                self.0.next_back().map(|$m| $get)
+            }
+        }
+
+        impl ExactSizeIterator for $name<'_> {}
+    };
+}
+
+projection!(Keys, std::slice::Iter<'a, (String, Value)>, &'a String, |m| &m.0);
+projection!(Values, std::slice::Iter<'a, (String, Value)>, &'a Value, |m| &m.1);
+projection!(ValuesMut, std::slice::IterMut<'a, (String, Value)>, &'a mut Value, |m| &mut m.1);
+
+impl Clone for Keys<'_> {
+    fn clone(&self) -> Self {
+        Keys(self.0.clone())
+    }
+}
+
+impl Clone for Values<'_> {
+    fn clone(&self) -> Self {
+        Values(self.0.clone())
+    }
+}
