@@ -7,27 +7,45 @@
 //! insert of a present key keeps its position and takes the new value,
 //! `remove` swaps the last member into the gap, `shift_remove` closes it, and
 //! two maps are equal when they hold the same members in any order.
+//!
+//! A map past `INDEXED` members (a wide `properties`, a long `$defs`) also
+//! keeps a hash index of its keys, built on its first lookup and kept exact
+//! by the edits that move few members, so no lookup pattern turns quadratic.
 use super::value::Value;
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::OnceLock;
+
+/// Up to this many members, keys are compared in place.
+const INDEXED: usize = 24;
 
 /// An ordered JSON object. Only `Map<String, Value>` is ever built; the
 /// parameters are there so signatures read as they do for `serde_json`.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Map<K = String, V = Value> {
     members: Vec<(K, V)>,
+    /// Where each key is, for a map past `INDEXED` members.
+    index: OnceLock<HashMap<Box<str>, usize>>,
+}
+
+impl Clone for Map<String, Value> {
+    fn clone(&self) -> Self {
+        Map { members: self.members.clone(), index: OnceLock::new() }
+    }
 }
 
 impl Map<String, Value> {
     pub fn new() -> Self {
-        Map { members: Vec::new() }
+        Map { members: Vec::new(), index: OnceLock::new() }
     }
 
     pub fn with_capacity(capacity: usize) -> Self {
-        Map { members: Vec::with_capacity(capacity) }
+        Map { members: Vec::with_capacity(capacity), index: OnceLock::new() }
     }
 
     pub fn clear(&mut self) {
         self.members.clear();
+        self.index = OnceLock::new();
     }
 
     pub fn len(&self) -> usize {
@@ -41,18 +59,55 @@ impl Map<String, Value> {
     /// Where `key` is, if present.
     #[inline]
     pub fn index_of<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<usize> {
-        let key = key.as_ref().as_bytes();
+        let key = key.as_ref();
+        if self.members.len() > INDEXED {
+            let index = self.index.get_or_init(|| self.members.iter().enumerate().map(|(i, (k, _))| (Box::from(k.as_str()), i)).collect());
+            return index.get(key).copied();
+        }
+        let key = key.as_bytes();
         self.members.iter().position(|(k, _)| k.as_bytes() == key)
+    }
+
+    /// Appends a member whose key is not present.
+    fn push_member(&mut self, key: String, value: Value) {
+        if let Some(index) = self.index.get_mut() {
+            index.insert(Box::from(key.as_str()), self.members.len());
+        }
+        self.members.push((key, value));
+    }
+
+    /// Removes the member at `i`, moving the last one into its place.
+    fn swap_remove_at(&mut self, i: usize) -> (String, Value) {
+        let removed = self.members.swap_remove(i);
+        if let Some(index) = self.index.get_mut() {
+            index.remove(removed.0.as_str());
+            if let Some((moved, _)) = self.members.get(i) {
+                index.insert(Box::from(moved.as_str()), i);
+            }
+        }
+        removed
+    }
+
+    /// Removes the member at `i`, keeping the others' order.
+    fn shift_remove_at(&mut self, i: usize) -> (String, Value) {
+        self.index = OnceLock::new();
+        self.members.remove(i)
     }
 
     #[inline]
     pub fn get<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<&Value> {
+        if self.members.len() > INDEXED {
+            return self.index_of(key).map(|i| &self.members[i].1);
+        }
         let key = key.as_ref().as_bytes();
         self.members.iter().find(|(k, _)| k.as_bytes() == key).map(|(_, v)| v)
     }
 
     #[inline]
     pub fn get_mut<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<&mut Value> {
+        if self.members.len() > INDEXED {
+            return self.index_of(key).map(|i| &mut self.members[i].1);
+        }
         let key = key.as_ref().as_bytes();
         self.members.iter_mut().find(|(k, _)| k.as_bytes() == key).map(|(_, v)| v)
     }
@@ -80,7 +135,7 @@ impl Map<String, Value> {
         match self.index_of(&key) {
             Some(i) => Some(std::mem::replace(&mut self.members[i].1, value)),
             None => {
-                self.members.push((key, value));
+                self.push_member(key, value);
                 None
             }
         }
@@ -89,7 +144,9 @@ impl Map<String, Value> {
     /// Sets `key` to `value` at `index`; a present key moves there (`index`
     /// then counts the members without it). Panics past the end.
     pub fn shift_insert(&mut self, index: usize, key: String, value: Value) -> Option<Value> {
-        match self.index_of(&key) {
+        let at = self.index_of(&key);
+        self.index = OnceLock::new();
+        match at {
             Some(i) => {
                 let (k, old) = self.members.remove(i);
                 self.members.insert(index, (k, value));
@@ -108,20 +165,20 @@ impl Map<String, Value> {
     }
 
     pub fn remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(String, Value)> {
-        self.index_of(key).map(|i| self.members.swap_remove(i))
+        self.index_of(key).map(|i| self.swap_remove_at(i))
     }
 
     pub fn swap_remove<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<Value> {
-        self.index_of(key).map(|i| self.members.swap_remove(i).1)
+        self.index_of(key).map(|i| self.swap_remove_at(i).1)
     }
 
     /// Removes `key`, keeping the order of the others.
     pub fn shift_remove<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<Value> {
-        self.index_of(key).map(|i| self.members.remove(i).1)
+        self.index_of(key).map(|i| self.shift_remove_at(i).1)
     }
 
     pub fn shift_remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(String, Value)> {
-        self.index_of(key).map(|i| self.members.remove(i))
+        self.index_of(key).map(|i| self.shift_remove_at(i))
     }
 
     /// Inserts every member of `other` (emptied) in its order.
@@ -139,6 +196,7 @@ impl Map<String, Value> {
     }
 
     pub fn retain<F: FnMut(&String, &mut Value) -> bool>(&mut self, mut keep: F) {
+        self.index = OnceLock::new();
         self.members.retain_mut(|(k, v)| keep(k, v));
     }
 
@@ -175,15 +233,11 @@ impl Map<String, Value> {
         &self.members
     }
 
-    pub(crate) fn value_at_mut(&mut self, index: usize) -> &mut Value {
-        &mut self.members[index].1
-    }
-
     /// Appends a member without looking for its key: for a builder that
     /// knows the key is new.
     pub(crate) fn push_unique(&mut self, key: String, value: Value) {
         debug_assert!(!self.contains_key(&key));
-        self.members.push((key, value));
+        self.push_member(key, value);
     }
 }
 
@@ -246,7 +300,7 @@ impl<'a> VacantEntry<'a> {
     }
 
     pub fn insert(self, value: Value) -> &'a mut Value {
-        self.map.members.push((self.key, value));
+        self.map.push_member(self.key, value);
         &mut self.map.members.last_mut().expect("just pushed").1
     }
 }
@@ -274,11 +328,11 @@ impl<'a> OccupiedEntry<'a> {
 
     /// Removes the member, moving the last one into its place.
     pub fn remove(self) -> Value {
-        self.map.members.swap_remove(self.index).1
+        self.map.swap_remove_at(self.index).1
     }
 
     pub fn shift_remove(self) -> Value {
-        self.map.members.remove(self.index).1
+        self.map.shift_remove_at(self.index).1
     }
 }
 
@@ -443,5 +497,71 @@ impl Clone for Keys<'_> {
 impl Clone for Values<'_> {
     fn clone(&self) -> Self {
         Values(self.0.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random edits on a `Map` and on `serde_json::Map` (an `IndexMap` with
+    /// `preserve_order`, the model this replaces) leave the same members in
+    /// the same order, below and past the indexed size, and every lookup
+    /// agrees.
+    #[test]
+    fn edits_match_serde_json_map() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..40 {
+            let keys = if round % 2 == 0 { 12 } else { 90 };
+            let (mut ours, mut theirs) = (Map::new(), serde_json::Map::new());
+            for step in 0..600u64 {
+                let key = format!("k{}", next(keys));
+                match next(8) {
+                    0..=2 => {
+                        assert_eq!(ours.insert(key.clone(), Value::from(step)).is_some(), theirs.insert(key, step.into()).is_some());
+                    }
+                    3 => assert_eq!(ours.remove(&key).is_some(), theirs.remove(&key).is_some()),
+                    4 => assert_eq!(ours.shift_remove(&key).is_some(), theirs.shift_remove(&key).is_some()),
+                    5 if !ours.is_empty() => {
+                        let at = next(ours.len() as u64) as usize;
+                        if ours.contains_key(&key) || at < ours.len() {
+                            ours.shift_insert(at, key.clone(), Value::from(step));
+                            theirs.shift_insert(at, key, step.into());
+                        }
+                    }
+                    6 => {
+                        let cut = next(600);
+                        ours.retain(|_, v| v.as_u64().is_some_and(|n| n % 600 > cut));
+                        theirs.retain(|_, v| v.as_u64().is_some_and(|n| n % 600 > cut));
+                    }
+                    _ => {
+                        ours.entry(key.clone()).or_insert(Value::from(step));
+                        theirs.entry(key).or_insert(step.into());
+                    }
+                }
+                let order: Vec<&String> = ours.keys().collect();
+                assert_eq!(order, theirs.keys().collect::<Vec<_>>(), "round {round}, step {step}");
+                for k in 0..keys {
+                    let k = format!("k{k}");
+                    assert_eq!(ours.get(&k).and_then(Value::as_u64), theirs.get(&k).and_then(serde_json::Value::as_u64), "{k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn equal_maps_may_differ_in_order() {
+        let a: Map = (0..40).map(|i| (format!("k{i}"), Value::from(i))).collect();
+        let b: Map = (0..40).rev().map(|i| (format!("k{i}"), Value::from(i))).collect();
+        assert_eq!(a, b);
+        let mut c = b.clone();
+        c.insert("k3".into(), Value::Null);
+        assert_ne!(a, c);
     }
 }

@@ -5,7 +5,6 @@ use super::map::Map;
 use super::value::Value;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use std::collections::HashMap;
 use std::fmt;
 
 impl Serialize for Value {
@@ -30,10 +29,6 @@ impl Serialize for Map<String, Value> {
         out.end()
     }
 }
-
-/// Objects past this many members find duplicate keys through a hash table
-/// while they are read; smaller ones compare keys in place.
-const LINEAR_KEYS: usize = 16;
 
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
@@ -82,23 +77,9 @@ impl<'de> Deserialize<'de> for Value {
                 // A repeated key keeps its first position and takes the last
                 // value, as serde_json's ordered map does.
                 let mut map = Map::new();
-                let mut seen: Option<HashMap<String, usize>> = None;
                 while let Some(key) = access.next_key::<String>()? {
                     let value: Value = access.next_value()?;
-                    if let Some(seen) = &mut seen {
-                        match seen.get(&key) {
-                            Some(&i) => *map.value_at_mut(i) = value,
-                            None => {
-                                seen.insert(key.clone(), map.len());
-                                map.push_unique(key, value);
-                            }
-                        }
-                        continue;
-                    }
                     map.insert(key, value);
-                    if map.len() > LINEAR_KEYS {
-                        seen = Some(map.keys().enumerate().map(|(i, k)| (k.clone(), i)).collect());
-                    }
                 }
                 Ok(Value::Object(map))
             }
