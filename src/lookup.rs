@@ -1,48 +1,33 @@
-//! Keyword lookups on schema nodes.
-//!
-//! serde_json's map hashes every key it is asked for with SipHash, about 170
-//! instructions for a short keyword, and nearly every schema node has a handful
-//! of keys: a scan that compares lengths first answers in a few dozen. The rules
-//! ask each node for many keywords, so this was the largest single cost of a
-//! normalization (about a fifth of its instructions on the real MCP schemas).
+//! Keyword lookups on schema nodes, by name, on a map or on a value that
+//! may not be one. `doc::Map` compares keys in place up to a couple of dozen
+//! members (nearly every schema node) and hashes past that, so these only
+//! forward.
 use crate::doc::{Map, Value};
 
-/// Maps up to this many entries are scanned; larger ones use the hash index.
-const SCAN: usize = 16;
-
-/// `get`, `get_mut` and `contains_key` for schema nodes, by scanning small maps.
+/// `get`, `get_mut`, `contains_key` and `shift_remove` for schema nodes.
 pub trait Fields {
     fn field(&self, key: &str) -> Option<&Value>;
     fn field_mut(&mut self, key: &str) -> Option<&mut Value>;
     fn has(&self, key: &str) -> bool {
         self.field(key).is_some()
     }
-    /// `shift_remove`, which hashes the key even when it is absent (the usual
-    /// case: rules remove keywords a node may hold); a scan answers that first.
+    /// Removes `key`, keeping the order of the other members.
     fn remove_field(&mut self, key: &str) -> Option<Value>;
 }
 
 impl Fields for Map<String, Value> {
+    #[inline]
     fn field(&self, key: &str) -> Option<&Value> {
-        if self.len() <= SCAN {
-            self.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
-        } else {
-            self.get(key)
-        }
+        self.get(key)
     }
 
+    #[inline]
     fn field_mut(&mut self, key: &str) -> Option<&mut Value> {
-        if self.len() <= SCAN {
-            self.iter_mut().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
-        } else {
-            self.get_mut(key)
-        }
+        self.get_mut(key)
     }
 
+    #[inline]
     fn remove_field(&mut self, key: &str) -> Option<Value> {
-        if self.len() <= SCAN && !self.keys().any(|k| k == key) {
-            return None;
-        }
         self.shift_remove(key)
     }
 }
@@ -68,7 +53,7 @@ mod tests {
 
     #[test]
     fn small_and_large_maps_answer_alike() {
-        for n in [0, 1, SCAN - 1, SCAN, SCAN + 1, 3 * SCAN] {
+        for n in [0, 1, 23, 24, 25, 80] {
             let mut m = Map::new();
             for i in 0..n {
                 m.insert(format!("k{i}"), json!(i));

@@ -9,43 +9,36 @@
 //! two maps are equal when they hold the same members in any order.
 //!
 //! A map past `INDEXED` members (a wide `properties`, a long `$defs`) also
-//! keeps a hash index of its keys, built on its first lookup and kept exact
-//! by the edits that move few members, so no lookup pattern turns quadratic.
+//! keeps a hash index of its keys, kept exact by every edit, so no lookup
+//! pattern turns quadratic. It is one pointer wide, so a value stays small.
 use super::value::Value;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// Up to this many members, keys are compared in place.
 const INDEXED: usize = 24;
 
 /// An ordered JSON object. Only `Map<String, Value>` is ever built; the
 /// parameters are there so signatures read as they do for `serde_json`.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Map<K = String, V = Value> {
     members: Vec<(K, V)>,
     /// Where each key is, for a map past `INDEXED` members.
-    index: OnceLock<HashMap<Box<str>, usize>>,
-}
-
-impl Clone for Map<String, Value> {
-    fn clone(&self) -> Self {
-        Map { members: self.members.clone(), index: OnceLock::new() }
-    }
+    index: Option<Box<HashMap<Box<str>, usize>>>,
 }
 
 impl Map<String, Value> {
     pub fn new() -> Self {
-        Map { members: Vec::new(), index: OnceLock::new() }
+        Map { members: Vec::new(), index: None }
     }
 
     pub fn with_capacity(capacity: usize) -> Self {
-        Map { members: Vec::with_capacity(capacity), index: OnceLock::new() }
+        Map { members: Vec::with_capacity(capacity), index: None }
     }
 
     pub fn clear(&mut self) {
         self.members.clear();
-        self.index = OnceLock::new();
+        self.index = None;
     }
 
     pub fn len(&self) -> usize {
@@ -60,8 +53,7 @@ impl Map<String, Value> {
     #[inline]
     pub fn index_of<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<usize> {
         let key = key.as_ref();
-        if self.members.len() > INDEXED {
-            let index = self.index.get_or_init(|| self.members.iter().enumerate().map(|(i, (k, _))| (Box::from(k.as_str()), i)).collect());
+        if let Some(index) = &self.index {
             return index.get(key).copied();
         }
         let key = key.as_bytes();
@@ -70,16 +62,25 @@ impl Map<String, Value> {
 
     /// Appends a member whose key is not present.
     fn push_member(&mut self, key: String, value: Value) {
-        if let Some(index) = self.index.get_mut() {
+        if let Some(index) = &mut self.index {
             index.insert(Box::from(key.as_str()), self.members.len());
         }
         self.members.push((key, value));
+        if self.index.is_none() && self.members.len() > INDEXED {
+            self.reindex();
+        }
+    }
+
+    /// Builds the index again after an edit that moved many members.
+    fn reindex(&mut self) {
+        self.index = (self.members.len() > INDEXED)
+            .then(|| Box::new(self.members.iter().enumerate().map(|(i, (k, _))| (Box::from(k.as_str()), i)).collect()));
     }
 
     /// Removes the member at `i`, moving the last one into its place.
     fn swap_remove_at(&mut self, i: usize) -> (String, Value) {
         let removed = self.members.swap_remove(i);
-        if let Some(index) = self.index.get_mut() {
+        if let Some(index) = &mut self.index {
             index.remove(removed.0.as_str());
             if let Some((moved, _)) = self.members.get(i) {
                 index.insert(Box::from(moved.as_str()), i);
@@ -90,13 +91,14 @@ impl Map<String, Value> {
 
     /// Removes the member at `i`, keeping the others' order.
     fn shift_remove_at(&mut self, i: usize) -> (String, Value) {
-        self.index = OnceLock::new();
-        self.members.remove(i)
+        let removed = self.members.remove(i);
+        self.reindex();
+        removed
     }
 
     #[inline]
     pub fn get<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<&Value> {
-        if self.members.len() > INDEXED {
+        if self.index.is_some() {
             return self.index_of(key).map(|i| &self.members[i].1);
         }
         let key = key.as_ref().as_bytes();
@@ -105,7 +107,7 @@ impl Map<String, Value> {
 
     #[inline]
     pub fn get_mut<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<&mut Value> {
-        if self.members.len() > INDEXED {
+        if self.index.is_some() {
             return self.index_of(key).map(|i| &mut self.members[i].1);
         }
         let key = key.as_ref().as_bytes();
@@ -144,9 +146,7 @@ impl Map<String, Value> {
     /// Sets `key` to `value` at `index`; a present key moves there (`index`
     /// then counts the members without it). Panics past the end.
     pub fn shift_insert(&mut self, index: usize, key: String, value: Value) -> Option<Value> {
-        let at = self.index_of(&key);
-        self.index = OnceLock::new();
-        match at {
+        let old = match self.index_of(&key) {
             Some(i) => {
                 let (k, old) = self.members.remove(i);
                 self.members.insert(index, (k, value));
@@ -156,7 +156,9 @@ impl Map<String, Value> {
                 self.members.insert(index, (key, value));
                 None
             }
-        }
+        };
+        self.reindex();
+        old
     }
 
     /// Removes `key`, moving the last member into its place.
@@ -196,8 +198,8 @@ impl Map<String, Value> {
     }
 
     pub fn retain<F: FnMut(&String, &mut Value) -> bool>(&mut self, mut keep: F) {
-        self.index = OnceLock::new();
         self.members.retain_mut(|(k, v)| keep(k, v));
+        self.reindex();
     }
 
     pub fn iter(&self) -> Iter<'_> {
