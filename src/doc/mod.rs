@@ -1,12 +1,20 @@
-//! The document model: JSON text parsed once into a few flat vectors, edited
-//! by small ids, serialized once. Knows no keyword.
+//! The document models. Know no keyword.
+//!
+//! [`Value`] is the tree every pass edits today: `serde_json::Value`'s API
+//! over objects that are one ordered vector of members ([`Map`]), with a hash
+//! index only past a couple of dozen members. Numbers are `serde_json::Number`
+//! and text is written by serde_json, so outputs are what they were when the
+//! core ran on `serde_json::Value`. `json!` builds one.
+//!
+//! [`Doc`] is the flat arena the core is moving to: JSON text parsed once
+//! into a few vectors, edited by small ids, serialized once.
 //!
 //! - Nodes live in one `Vec`, addressed by `NodeId` (a `u32`). An array's
 //!   items and an object's members are contiguous runs of two more vectors,
 //!   so a document is four allocations, whatever its size.
 //! - Object members are ordered `(key, node)` pairs: key order is data.
-//!   Duplicate keys keep the first key's position and the last value, as
-//!   `serde_json::Value` with `preserve_order` does (an `IndexMap` insert).
+//!   Duplicate keys keep the first key's position and the last value, as an
+//!   insert into a [`Map`] does.
 //! - Keys and strings are spans of the input, unescaped only when read (a
 //!   flag says whether a span holds escapes); text the edits add lives in the
 //!   document's own buffer. Numbers keep their input text.
@@ -18,8 +26,8 @@
 //!   loops over explicit stacks, and nesting past the document's depth limit
 //!   is an `Error::TooDeep` with the pointer where it happened.
 //!
-//! The output is byte for byte what `serde_json::to_string` writes for the
-//! `serde_json::Value` parsed from the same text (tests/doc.rs, fuzz/).
+//! Its output is byte for byte what `serde_json::to_string` writes for the
+//! value parsed from the same text (tests/doc.rs, fuzz/).
 mod convert;
 mod edit;
 #[macro_use]
