@@ -150,7 +150,7 @@ pub fn upgrade(root: &mut Value, cx: &mut Cx) -> Result<Moves> {
 /// so that the pipeline's first post-order rule needs no walk of its own.
 pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map<String, Value>, &mut Cx)) -> Result<Moves> {
     let dialect = detect(root);
-    let mut up = Upgrader { dialect, moves: Moves::default(), old: Pointer::root() };
+    let mut up = Upgrader { dialect, moves: Moves::default() };
     up.schema(root, cx, after)?;
     if let Some(Value::String(uri)) = root.field_mut("$schema") {
         if dialect != Dialect::Draft2020 && uri.as_str() != DRAFT_2020_12 {
@@ -163,9 +163,9 @@ pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Ma
 
 struct Upgrader {
     dialect: Dialect,
+    /// Where keys moved so far; also how the current location read in the
+    /// original layout (`Moves::original`), which only a move needs.
     moves: Moves,
-    /// The current location in the original layout.
-    old: Pointer,
 }
 
 impl Upgrader {
@@ -193,40 +193,38 @@ impl Upgrader {
         self.node(node, cx)?;
         let mut invalid: Vec<String> = Vec::new();
         for (key, child) in node.iter_mut() {
-            let old_key = self.old_name(cx, key);
             match keywords::slot(key) {
                 Slot::Data => {}
                 Slot::Schema => {
-                    self.descend(cx, key, &old_key)?;
+                    cx.enter(key.as_str())?;
                     self.schema(child, cx, after)?;
-                    self.ascend(cx);
+                    cx.leave();
                 }
                 Slot::SchemaArray => {
                     let Value::Array(items) = child else {
                         invalid.push(key.clone());
                         continue;
                     };
-                    self.descend(cx, key, &old_key)?;
+                    cx.enter(key.as_str())?;
                     for (i, item) in items.iter_mut().enumerate() {
-                        self.old.push_index(i);
                         cx.enter_index(i)?;
                         self.schema(item, cx, after)?;
-                        self.ascend(cx);
+                        cx.leave();
                     }
-                    self.ascend(cx);
+                    cx.leave();
                 }
                 Slot::SchemaMap => {
                     let Value::Object(entries) = child else {
                         invalid.push(key.clone());
                         continue;
                     };
-                    self.descend(cx, key, &old_key)?;
+                    cx.enter(key.as_str())?;
                     for (name, entry) in entries.iter_mut() {
-                        self.descend(cx, name, name)?;
+                        cx.enter(name.as_str())?;
                         self.schema(entry, cx, after)?;
-                        self.ascend(cx);
+                        cx.leave();
                     }
-                    self.ascend(cx);
+                    cx.leave();
                 }
             }
         }
@@ -241,33 +239,9 @@ impl Upgrader {
         Ok(())
     }
 
-    /// The key a 2020-12 key had in the original layout (for move tracking).
-    fn old_name<'k>(&self, cx: &Cx, key: &'k str) -> std::borrow::Cow<'k, str> {
-        if self.moves.0.is_empty() {
-            return key.into();
-        }
-        let here = cx.path.child(key);
-        self.moves
-            .0
-            .iter()
-            .rev()
-            .find(|(_, new)| *new == here)
-            .and_then(|(old, _)| old.segments().pop())
-            .map_or(key.into(), Into::into)
-    }
-
-    fn descend(&mut self, cx: &mut Cx, new: &str, old: &str) -> Result<()> {
-        self.old.push(old);
-        cx.enter(new)
-    }
-
-    fn ascend(&mut self, cx: &mut Cx) {
-        self.old.pop();
-        cx.leave();
-    }
-
     fn moved(&mut self, cx: &Cx, from: &str, to: &str) {
-        self.moves.0.push((self.old.child(from), cx.path.child(to)));
+        let old = self.moves.original(&cx.path).child(from);
+        self.moves.0.push((old, cx.path.child(to)));
     }
 
     /// Node-local rewrites, before the node's children are visited.
