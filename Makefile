@@ -120,6 +120,7 @@ bench-quick: pkg
 	$(BENCH_NODE) bench/scaling.mjs --quick
 	$(BENCH_NODE) bench/memory.mjs --quick
 	node bench/startup.mjs --quick
+	node bench/ab.mjs pkg pkg --rounds 1 mcp
 	node bench/report.mjs --quick
 
 clean:
