@@ -296,7 +296,7 @@ fn order_definitions(schema: &mut Value) {
     let mut order: Vec<String> = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
     let mut scan = |v: &Value, order: &mut Vec<String>| {
-        crate::walk::visit(v, &mut Pointer::root(), &mut |node, _| {
+        crate::walk::nodes(v, &mut |node| {
             if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
                 let name = name.replace("~1", "/").replace("~0", "~");
                 if seen.insert(name.clone()) {

@@ -316,7 +316,7 @@ fn prune_definitions(out: &mut Value) {
     // Taken out while the rest is scanned, so no copy of the tree is needed.
     let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.remove_field("$defs")) else { return };
     let scan = |v: &Value, used: &mut std::collections::HashSet<String>| {
-        walk::visit(v, &mut Pointer::root(), &mut |node, _| {
+        walk::nodes(v, &mut |node| {
             if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
                 used.insert(name.replace("~1", "/").replace("~0", "~"));
             }

@@ -123,7 +123,11 @@ impl Pointer {
         let rest = decoded.strip_prefix('/')?;
         let mut p = Pointer::root();
         for s in rest.split('/') {
-            p.push(s.replace("~1", "/").replace("~0", "~"));
+            if s.contains('~') {
+                p.push(s.replace("~1", "/").replace("~0", "~"));
+            } else {
+                p.push(s);
+            }
         }
         Some(p)
     }
@@ -173,9 +177,9 @@ fn unescape(seg: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-fn percent_decode(s: &str) -> Option<String> {
+fn percent_decode(s: &str) -> Option<std::borrow::Cow<'_, str>> {
     if !s.contains('%') {
-        return Some(s.to_string());
+        return Some(std::borrow::Cow::Borrowed(s));
     }
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -190,7 +194,7 @@ fn percent_decode(s: &str) -> Option<String> {
             i += 1;
         }
     }
-    String::from_utf8(out).ok()
+    String::from_utf8(out).ok().map(std::borrow::Cow::Owned)
 }
 
 #[cfg(test)]

@@ -316,7 +316,7 @@ pub fn find_tool<'v>(list: &'v Value, called: &str, target: &Target) -> Result<R
 /// counted through nesting.
 pub fn budget_use(schema: &Value) -> (usize, usize) {
     let (mut optional, mut unions) = (0, 0);
-    crate::walk::visit(schema, &mut Default::default(), &mut |node, _| {
+    crate::walk::nodes(schema, &mut |node| {
         let Some(Value::Object(props)) = node.field("properties") else { return };
         let required: Vec<&str> =
             node.field("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();

@@ -273,6 +273,21 @@ pub fn visit(value: &Value, path: &mut Pointer, f: &mut dyn FnMut(&Value, &Point
     }
 }
 
+/// `visit` for a reader that needs no pointer: the same nodes in the same
+/// order, with no path kept.
+pub fn nodes(value: &Value, f: &mut dyn FnMut(&Value)) {
+    f(value);
+    let Value::Object(node) = value else { return };
+    for (key, child) in node {
+        match (keywords::slot(key), child) {
+            (Slot::Schema, _) => nodes(child, f),
+            (Slot::SchemaArray, Value::Array(items)) => items.iter().for_each(|item| nodes(item, f)),
+            (Slot::SchemaMap, Value::Object(entries)) => entries.values().for_each(|entry| nodes(entry, f)),
+            _ => {}
+        }
+    }
+}
+
 /// Calls `f` on every subschema directly under `node` (by the keyword
 /// table's slots), with its pointer pushed on `path` for the call.
 pub fn each_child(node: &Map<String, Value>, path: &mut Pointer, f: &mut dyn FnMut(&Value, &mut Pointer)) {

@@ -17,6 +17,9 @@ pub struct Index {
     anchors: HashMap<String, Pointer>,
     /// Anchors by the resource that holds them and their name.
     scoped_anchors: HashMap<(String, String), Pointer>,
+    /// Every `$ref` (or `$dynamicRef`) with where it is written, in document
+    /// order, found by the same walk.
+    sites: Vec<(Pointer, String)>,
 }
 
 impl Index {
@@ -25,9 +28,13 @@ impl Index {
         let mut anchors = HashMap::new();
         let mut scoped_anchors = HashMap::new();
         let mut resources = vec![(Pointer::root(), String::new())];
+        let mut sites = Vec::new();
         // Pre-order: a resource is indexed before anything inside it.
         walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
             let Value::Object(m) = node else { return };
+            if let Some(r) = m.field("$ref").or_else(|| m.field("$dynamicRef")).and_then(Value::as_str) {
+                sites.push((path.clone(), r.to_string()));
+            }
             let mut anchor_names = Vec::new();
             if let Some(Value::String(id)) = m.field("$id") {
                 match id.strip_prefix('#') {
@@ -60,7 +67,7 @@ impl Index {
                 scoped_anchors.entry((resource.clone(), name)).or_insert_with(|| path.clone());
             }
         });
-        Index { ids, resources, anchors, scoped_anchors }
+        Index { ids, resources, anchors, scoped_anchors, sites }
     }
 
     /// The resource a node at `at` stands in: the innermost one holding it
@@ -174,15 +181,15 @@ impl Index {
     }
 
     /// `(cyclic, barren)`: targets on a ref cycle, and those that can reach
-    /// themselves without crossing a property or item.
+    /// themselves without crossing a property or item. `doc` is the document
+    /// the index was built from.
     pub fn cycles(&self, doc: &Value, moves: &Moves) -> (HashSet<Pointer>, HashSet<Pointer>) {
         let mut refs: Vec<(Pointer, Pointer)> = Vec::new();
-        walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
-            let Some(r) = node.field("$ref").or_else(|| node.field("$dynamicRef")).and_then(Value::as_str) else { return };
+        for (path, r) in &self.sites {
             if let Some((t, _)) = self.target(r, path, doc, moves) {
                 refs.push((path.clone(), t));
             }
-        });
+        }
         if refs.is_empty() {
             return Default::default();
         }

@@ -156,7 +156,7 @@ fn site(
 /// the pipeline runs again instead (`lib.rs`), so one call gives the fixed point.
 pub fn settled(out: &Value, policy: &Policy) -> bool {
     let mut any = false;
-    crate::walk::visit(out, &mut Pointer::root(), &mut |node, _| {
+    crate::walk::nodes(out, &mut |node| {
         any |= node
             .field("$ref")
             .or_else(|| node.field("$dynamicRef"))
