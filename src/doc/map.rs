@@ -9,10 +9,12 @@
 //! two maps are equal when they hold the same members in any order.
 //!
 //! A map past `INDEXED` members (a wide `properties`, a long `$defs`) also
-//! keeps a hash index of its keys, kept exact by every edit, so no lookup
-//! pattern turns quadratic. It is one pointer wide, so a value stays small.
+//! keeps a hash index of its member positions, kept exact by every edit, so
+//! no lookup pattern turns quadratic. It is one pointer wide, so a value
+//! stays small, and holds no copy of a key.
 use super::value::Value;
-use std::collections::HashMap;
+use hashbrown::HashTable;
+use std::hash::{BuildHasher, RandomState};
 use std::fmt;
 
 /// Up to this many members, keys are compared in place.
@@ -24,7 +26,49 @@ const INDEXED: usize = 24;
 pub struct Map<K = String, V = Value> {
     members: Vec<(K, V)>,
     /// Where each key is, for a map past `INDEXED` members.
-    index: Option<Box<HashMap<Box<str>, usize>>>,
+    index: Option<Box<KeyIndex>>,
+}
+
+/// Member positions in a hash table keyed by their keys' hashes: the keys
+/// themselves stay in `members`, so an index costs a word per member.
+#[derive(Clone)]
+struct KeyIndex {
+    table: HashTable<usize>,
+    hasher: RandomState,
+}
+
+impl KeyIndex {
+    fn build(members: &[(String, Value)]) -> KeyIndex {
+        let hasher = RandomState::new();
+        let mut table = HashTable::with_capacity(members.len());
+        for (i, (k, _)) in members.iter().enumerate() {
+            table.insert_unique(hasher.hash_one(k.as_str()), i, |&j| hasher.hash_one(members[j].0.as_str()));
+        }
+        KeyIndex { table, hasher }
+    }
+
+    fn find(&self, members: &[(String, Value)], key: &str) -> Option<usize> {
+        self.table.find(self.hasher.hash_one(key), |&j| members[j].0 == key).copied()
+    }
+
+    /// Records that `members[i]` is new (the last member).
+    fn pushed(&mut self, members: &[(String, Value)], i: usize) {
+        let hasher = &self.hasher;
+        self.table.insert_unique(hasher.hash_one(members[i].0.as_str()), i, |&j| hasher.hash_one(members[j].0.as_str()));
+    }
+
+    /// Points the entry that says `from` at `to` instead (`key` is the member's key).
+    fn moved(&mut self, key: &str, from: usize, to: usize) {
+        if let Some(at) = self.table.find_mut(self.hasher.hash_one(key), |&j| j == from) {
+            *at = to;
+        }
+    }
+
+    fn forget(&mut self, key: &str, i: usize) {
+        if let Ok(entry) = self.table.find_entry(self.hasher.hash_one(key), |&j| j == i) {
+            entry.remove();
+        }
+    }
 }
 
 impl Map<String, Value> {
@@ -54,7 +98,7 @@ impl Map<String, Value> {
     pub fn index_of<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<usize> {
         let key = key.as_ref();
         if let Some(index) = &self.index {
-            return index.get(key).copied();
+            return index.find(&self.members, key);
         }
         let key = key.as_bytes();
         self.members.iter().position(|(k, _)| k.as_bytes() == key)
@@ -62,31 +106,29 @@ impl Map<String, Value> {
 
     /// Appends a member whose key is not present.
     fn push_member(&mut self, key: String, value: Value) {
-        if let Some(index) = &mut self.index {
-            index.insert(Box::from(key.as_str()), self.members.len());
-        }
         self.members.push((key, value));
-        if self.index.is_none() && self.members.len() > INDEXED {
-            self.reindex();
+        match &mut self.index {
+            Some(index) => index.pushed(&self.members, self.members.len() - 1),
+            None if self.members.len() > INDEXED => self.reindex(),
+            None => {}
         }
     }
 
     /// Builds the index again after an edit that moved many members.
     fn reindex(&mut self) {
-        self.index = (self.members.len() > INDEXED)
-            .then(|| Box::new(self.members.iter().enumerate().map(|(i, (k, _))| (Box::from(k.as_str()), i)).collect()));
+        self.index = (self.members.len() > INDEXED).then(|| Box::new(KeyIndex::build(&self.members)));
     }
 
     /// Removes the member at `i`, moving the last one into its place.
     fn swap_remove_at(&mut self, i: usize) -> (String, Value) {
-        let removed = self.members.swap_remove(i);
+        let last = self.members.len() - 1;
         if let Some(index) = &mut self.index {
-            index.remove(removed.0.as_str());
-            if let Some((moved, _)) = self.members.get(i) {
-                index.insert(Box::from(moved.as_str()), i);
+            index.forget(&self.members[i].0, i);
+            if i != last {
+                index.moved(&self.members[last].0, last, i);
             }
         }
-        removed
+        self.members.swap_remove(i)
     }
 
     /// Removes the member at `i`, keeping the others' order.
