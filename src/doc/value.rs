@@ -137,13 +137,8 @@ impl Value {
 
     /// The value at a JSON pointer (RFC 6901), `""` being this one.
     pub fn pointer(&self, pointer: &str) -> Option<&Value> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        let rest = pointer.strip_prefix('/')?;
         let mut at = self;
-        for token in rest.split('/') {
-            let token = unescape_token(token);
+        for token in tokens(pointer)? {
             at = match at {
                 Value::Object(m) => m.get(&*token)?,
                 Value::Array(a) => a.get(array_index(&token)?)?,
@@ -154,13 +149,8 @@ impl Value {
     }
 
     pub fn pointer_mut(&mut self, pointer: &str) -> Option<&mut Value> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        let rest = pointer.strip_prefix('/')?;
         let mut at = self;
-        for token in rest.split('/') {
-            let token = unescape_token(token);
+        for token in tokens(pointer)? {
             at = match at {
                 Value::Object(m) => m.get_mut(&*token)?,
                 Value::Array(a) => a.get_mut(array_index(&token)?)?,
@@ -174,6 +164,13 @@ impl Value {
     pub fn take(&mut self) -> Value {
         std::mem::take(self)
     }
+}
+
+/// A pointer's tokens, unescaped: none for `""`, and `None` for text that
+/// is not a pointer (it does not start with `/`).
+fn tokens(pointer: &str) -> Option<impl Iterator<Item = Cow<'_, str>>> {
+    let rest = if pointer.is_empty() { None } else { Some(pointer.strip_prefix('/')?) };
+    Some(rest.into_iter().flat_map(|r| r.split('/')).map(unescape_token))
 }
 
 fn unescape_token(token: &str) -> Cow<'_, str> {
@@ -583,5 +580,24 @@ impl<T: ?Sized + ToJson> ToJson for Box<T> {
 impl ToJson for serde_json::Value {
     fn to_json(&self) -> Value {
         Value::from(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    /// `pointer` answers as `serde_json::Value::pointer` does, escapes and
+    /// array indexes included.
+    #[test]
+    fn pointers_read_as_serde_json_reads_them() {
+        let ours = json!({"a/b": {"m~n": [10, {"": 1}]}, "": 2, "0": 3});
+        let theirs = serde_json::Value::from(&ours);
+        for p in ["", "/", "/a~1b", "/a~1b/m~0n/0", "/a~1b/m~0n/1/", "/a~1b/m~0n/01", "/a~1b/m~0n/+1", "/0", "a", "/x/y", "/a~1b/m~0n/2"] {
+            assert_eq!(ours.pointer(p).map(serde_json::Value::from), theirs.pointer(p).cloned(), "{p:?}");
+            let mut copy = ours.clone();
+            assert_eq!(copy.pointer_mut(p).map(|v| serde_json::Value::from(&*v)), theirs.pointer(p).cloned(), "{p:?}");
+        }
     }
 }
