@@ -19,8 +19,7 @@ impl Pointer {
         let seg = seg.as_ref();
         self.reserve_first();
         self.buf.push('/');
-        // A byte scan: both characters are ASCII, and a char pattern decodes UTF-8.
-        if seg.bytes().any(|b| b == b'~' || b == b'/') {
+        if needs_escape(seg.as_bytes()) {
             self.buf.push_str(&seg.replace('~', "~0").replace('/', "~1"));
         } else {
             self.buf.push_str(seg);
@@ -177,6 +176,28 @@ fn unescape(seg: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Whether `seg` holds a `~` or a `/`, eight bytes at a time: the walks push
+/// every key they pass, and nearly none holds either.
+fn needs_escape(seg: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Nonzero exactly when some byte of `word` equals `byte` (a zero byte of
+    // the xor is the only one whose subtraction borrows into its high bit
+    // while its own high bit is clear).
+    let has = |word: u64, byte: u8| {
+        let x = word ^ (ONES * u64::from(byte));
+        x.wrapping_sub(ONES) & !x & HIGHS != 0
+    };
+    let mut words = seg.chunks_exact(8);
+    for w in &mut words {
+        let word = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        if has(word, b'~') || has(word, b'/') {
+            return true;
+        }
+    }
+    words.remainder().iter().any(|&b| b == b'~' || b == b'/')
+}
+
 fn percent_decode(s: &str) -> Option<std::borrow::Cow<'_, str>> {
     if !s.contains('%') {
         return Some(std::borrow::Cow::Borrowed(s));
@@ -200,6 +221,25 @@ fn percent_decode(s: &str) -> Option<std::borrow::Cow<'_, str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escape_scan_finds_every_tilde_and_slash() {
+        for len in 0..40 {
+            let plain: Vec<u8> = (0..len).map(|i| b"abcdefghijklmnopqrstuvwxyz0123456789\x7f\xff"[i % 38]).collect();
+            assert!(!needs_escape(&plain), "{len}");
+            for at in 0..len {
+                for special in [b'~', b'/'] {
+                    let mut s = plain.clone();
+                    s[at] = special;
+                    assert!(needs_escape(&s), "{len} {at} {special}");
+                }
+            }
+        }
+        // Bytes next to the two in value, and every byte, one at a time.
+        for b in 0..=255u8 {
+            assert_eq!(needs_escape(&[b; 9]), b == b'~' || b == b'/', "{b}");
+        }
+    }
 
     #[test]
     fn escapes_round_trip() {
