@@ -122,11 +122,7 @@ impl Pointer {
         let rest = decoded.strip_prefix('/')?;
         let mut p = Pointer::root();
         for s in rest.split('/') {
-            if s.contains('~') {
-                p.push(s.replace("~1", "/").replace("~0", "~"));
-            } else {
-                p.push(s);
-            }
+            p.push(unescape(s));
         }
         Some(p)
     }
@@ -167,8 +163,9 @@ impl fmt::Display for Pointer {
     }
 }
 
-/// A segment as written in a pointer, with `~1` and `~0` undone.
-fn unescape(seg: &str) -> std::borrow::Cow<'_, str> {
+/// A segment as written in a pointer, with `~1` and `~0` undone; borrowed
+/// when it holds no `~`.
+pub(crate) fn unescape(seg: &str) -> std::borrow::Cow<'_, str> {
     if seg.contains('~') {
         std::borrow::Cow::Owned(seg.replace("~1", "/").replace("~0", "~"))
     } else {

@@ -170,15 +170,7 @@ impl Value {
 /// is not a pointer (it does not start with `/`).
 fn tokens(pointer: &str) -> Option<impl Iterator<Item = Cow<'_, str>>> {
     let rest = if pointer.is_empty() { None } else { Some(pointer.strip_prefix('/')?) };
-    Some(rest.into_iter().flat_map(|r| r.split('/')).map(unescape_token))
-}
-
-fn unescape_token(token: &str) -> Cow<'_, str> {
-    if token.contains('~') {
-        Cow::Owned(token.replace("~1", "/").replace("~0", "~"))
-    } else {
-        Cow::Borrowed(token)
-    }
+    Some(rest.into_iter().flat_map(|r| r.split('/')).map(crate::pointer::unescape))
 }
 
 /// An array index in a pointer: digits, no sign, no leading zero.
