@@ -30,6 +30,9 @@ pub mod tools;
 pub mod walk;
 pub mod wordpress;
 mod zod;
+// The wasm module's allocator; natively only its unit tests.
+#[cfg(any(target_arch = "wasm32", test))]
+mod arena;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 // Boundary experiments, only in the builds bench/build-boundary.sh makes.

@@ -8,7 +8,13 @@
 //! Each export returns an envelope: `{"ok": <payload>}` or
 //! `{"error": {"code", "pointer", "message"}}`. The JS shim turns the
 //! second form into a `ToolSchemaError`.
+//!
+//! Each call runs inside the call arena (src/arena.rs): its allocations
+//! come from a region that the next call starts over.
 use wasm_bindgen::prelude::*;
+
+#[global_allocator]
+static ALLOC: crate::arena::CallArena = crate::arena::CallArena::new();
 
 #[wasm_bindgen(start, skip_typescript)]
 fn start() {
@@ -19,20 +25,20 @@ fn start() {
 /// may be empty). Payload: `{"schema", "strict"?, "report"}`.
 #[wasm_bindgen(js_name = normalizeJson)]
 pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
-    crate::api::normalize_json(input, target, options)
+    ALLOC.call(|| crate::api::normalize_json(input, target, options))
 }
 
 /// `normalizeJson` without the report: `{"schema", "strict"?, "strictError"?}`.
 #[wasm_bindgen(js_name = normalizeSchemaJson)]
 pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String {
-    crate::api::normalize_schema_json(input, target, options)
+    ALLOC.call(|| crate::api::normalize_schema_json(input, target, options))
 }
 
 /// Normalize every schema of a tool list (JSON text); `options` (JSON text)
 /// carries `target`. Payload: `{"tools", "telemetry"}`.
 #[wasm_bindgen(js_name = normalizeToolsJson)]
 pub fn normalize_tools_json(input: &str, options: &str) -> String {
-    crate::api::normalize_tools_json(input, options)
+    ALLOC.call(|| crate::api::normalize_tools_json(input, options))
 }
 
 /// A tool list or request body (JSON text) with every tool normalized, as
@@ -40,64 +46,64 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
 /// Answer: `o` + telemetry JSON (when asked) + newline + body, or `e` + envelope.
 #[wasm_bindgen(js_name = normalizeToolsText)]
 pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> String {
-    crate::api::normalize_tools_text(input, options, telemetry)
+    ALLOC.call(|| crate::api::normalize_tools_text(input, options, telemetry))
 }
 
 /// WordPress: compile an ability schema for `target` (openai, anthropic,
 /// google, default). Payload: `{"schema", "strict"?, "report"}`.
 #[wasm_bindgen(js_name = compileAbilityJson)]
 pub fn compile_ability_json(input: &str, target: &str, options: &str) -> String {
-    crate::api::compile_ability_json(input, target, options)
+    ALLOC.call(|| crate::api::compile_ability_json(input, target, options))
 }
 
 /// WordPress authoring guidance. Payload: `[{"code", "pointer", "message"}]`.
 #[wasm_bindgen(js_name = lintJson)]
 pub fn lint_json(input: &str) -> String {
-    crate::api::lint_json(input)
+    ALLOC.call(|| crate::api::lint_json(input))
 }
 
 /// The target for `{provider, model, api, strict}` (JSON text). Payload: the id.
 #[wasm_bindgen(js_name = targetForJson)]
 pub fn target_for_json(route: &str) -> String {
-    crate::api::target_for_json(route)
+    ALLOC.call(|| crate::api::target_for_json(route))
 }
 
 /// Check one schema (JSON text) against `target`'s acceptance rules.
 /// Payload: `[{"code", "pointer", "message"}]`.
 #[wasm_bindgen(js_name = checkJson)]
 pub fn check_json(input: &str, target: &str) -> String {
-    crate::api::check_json(input, target)
+    ALLOC.call(|| crate::api::check_json(input, target))
 }
 
 /// The targets this build knows. Payload: `[{"id", "description", "source"}]`.
 #[wasm_bindgen(js_name = targetsJson)]
 pub fn targets_json() -> String {
-    crate::api::targets_json()
+    ALLOC.call(crate::api::targets_json)
 }
 
 /// Undo what `target` did to the argument shape (JSON text in). Payload:
 /// `{"args", "report"}`.
 #[wasm_bindgen(js_name = restoreArgumentsJson)]
 pub fn restore_arguments_json(args: &str, original: &str, target: &str, options: &str) -> String {
-    crate::api::restore_arguments_json(args, original, target, options)
+    ALLOC.call(|| crate::api::restore_arguments_json(args, original, target, options))
 }
 
 /// Coercions the original schema justifies. Payload: `{"args", "report"}`.
 #[wasm_bindgen(js_name = repairArgumentsJson)]
 pub fn repair_arguments_json(args: &str, original: &str, options: &str) -> String {
-    crate::api::repair_arguments_json(args, original, options)
+    ALLOC.call(|| crate::api::repair_arguments_json(args, original, options))
 }
 
 /// Validate against the original. Payload: `{"valid", "errors", "unchecked"}`.
 #[wasm_bindgen(js_name = validateArgumentsJson)]
 pub fn validate_arguments_json(args: &str, original: &str, options: &str) -> String {
-    crate::api::validate_arguments_json(args, original, options)
+    ALLOC.call(|| crate::api::validate_arguments_json(args, original, options))
 }
 
 /// Restore, repair, validate. Payload: `{"ok", "args", "errors", "report", "message"?}`.
 #[wasm_bindgen(js_name = prepareToolCallJson)]
 pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options: &str) -> String {
-    crate::api::prepare_tool_call_json(args, original, target, options)
+    ALLOC.call(|| crate::api::prepare_tool_call_json(args, original, target, options))
 }
 
 /// The crate version.

@@ -570,7 +570,7 @@ mod tests {
                     0..=2 => {
                         assert_eq!(ours.insert(key.clone(), Value::from(step)).is_some(), theirs.insert(key, step.into()).is_some());
                     }
-                    3 => assert_eq!(ours.remove(&key).is_some(), theirs.remove(&key).is_some()),
+                    3 => assert_eq!(ours.remove(&key).is_some(), theirs.swap_remove(&key).is_some()),
                     4 => assert_eq!(ours.shift_remove(&key).is_some(), theirs.shift_remove(&key).is_some()),
                     5 if !ours.is_empty() => {
                         let at = next(ours.len() as u64) as usize;

@@ -577,8 +577,6 @@ impl ToJson for serde_json::Value {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::json;
 
     /// `pointer` answers as `serde_json::Value::pointer` does, escapes and
     /// array indexes included.
