@@ -255,8 +255,9 @@ function isPlainJson(value, depth) {
         for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i], depth + 1)) return false;
         return true;
       }
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) if (!isPlainJson(value[keys[i]], depth + 1)) return false;
+      // for-in: faster than Object.keys, and a key it adds from a prototype
+      // can only turn the answer to false, which takes the full path.
+      for (const key in value) if (!isPlainJson(value[key], depth + 1)) return false;
       return true;
     }
     default:
@@ -272,8 +273,38 @@ function isPlainContainer(value) {
   return typeof value.toJSON !== "function";
 }
 
-/** Freezes a JSON value and everything in it; iterative, so any depth is fine. */
+/**
+ * Freezes a JSON value and everything in it; iterative, so any depth is fine.
+ * Each object is frozen as it is found, so one met again (shared, or a cycle)
+ * is passed over. for-in rather than Object.keys: half the time on the real
+ * MCP schemas' results, and the same keys while no enumerable property was
+ * added to Object.prototype or Array.prototype (checked first: freezing a
+ * value found there would change a global).
+ */
 function deepFreeze(root) {
+  if (typeof root !== "object" || root === null || Object.isFrozen(root)) return root;
+  if (prototypesEnumerate()) return deepFreezeOwn(root);
+  Object.freeze(root);
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const child = value[i];
+        if (typeof child === "object" && child !== null && !Object.isFrozen(child)) stack.push(Object.freeze(child));
+      }
+    } else {
+      for (const key in value) {
+        const child = value[key];
+        if (typeof child === "object" && child !== null && !Object.isFrozen(child)) stack.push(Object.freeze(child));
+      }
+    }
+  }
+  return root;
+}
+
+// The same, by own keys only.
+function deepFreezeOwn(root) {
   const stack = [root];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -282,4 +313,10 @@ function deepFreeze(root) {
     for (const key of Object.keys(value)) stack.push(value[key]);
   }
   return root;
+}
+
+function prototypesEnumerate() {
+  for (const _ in Object.prototype) return true;
+  for (const _ in Array.prototype) return true;
+  return false;
 }

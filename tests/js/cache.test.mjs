@@ -265,6 +265,28 @@ describe("results are not shared mutable state", () => {
     assert.deepEqual(s, schema());
   });
 
+  test("every object of a result is frozen, to the leaves, and nothing a prototype holds", () => {
+    ts.configureCache({ maxEntries: 0 });
+    const unfrozen = (v, at) => {
+      if (typeof v !== "object" || v === null) return [];
+      const own = Object.isFrozen(v) ? [] : [at];
+      return own.concat(...Object.keys(v).map((k) => unfrozen(v[k], `${at}/${k}`)));
+    };
+    const deep = { type: "object", properties: { a: { anyOf: [{ type: "array", items: { enum: [[1], { b: [2] }] } }, { type: "null" }] } } };
+    assert.deepEqual(unfrozen(ts.normalize(deep, "google"), ""), []);
+    // An enumerable object-valued property on Object.prototype (a polluted
+    // environment) shows up in for-in; freezing results must not reach it.
+    const planted = { x: 1 };
+    Object.prototype.plantedForTest = planted;
+    try {
+      const result = ts.normalize(structuredClone(deep), "openai");
+      assert.deepEqual(unfrozen(result, ""), []);
+      assert.ok(!Object.isFrozen(planted));
+    } finally {
+      delete Object.prototype.plantedForTest;
+    }
+  });
+
   test("a copy of a result is editable", () => {
     const copy = structuredClone(ts.normalizeSchemaForGoogle(schema()));
     copy.title = "edited";
