@@ -193,11 +193,11 @@ impl Caps {
             let scalar = |v: &crate::doc::Value| v.is_string() || v.is_number();
             return value.as_array().is_some_and(|e| !e.iter().all(scalar)).then_some("enum-not-scalar");
         }
-        let typed: Vec<&str> = types.iter().copied().filter(|t| *t != "null").collect();
+        let typed = || types.iter().copied().filter(|t| *t != "null");
         if key == "format" {
             if let (Some(table), Some(f)) = (self.formats_by_type, value.as_str()) {
                 let listed = |t: &str| table.iter().any(|(ty, fs)| *ty == t && fs.contains(&f));
-                return (typed.is_empty() || !typed.iter().all(|t| listed(t))).then_some("unsupported-format");
+                return (typed().next().is_none() || !typed().all(listed)).then_some("unsupported-format");
             }
         }
         if !self.typed_constraints {
@@ -207,7 +207,7 @@ impl Caps {
         if kw.kind != crate::keywords::Kind::Validation || !kw.spill || kw.applies == crate::keywords::Applies::Any {
             return None;
         }
-        if !typed.iter().any(|t| crate::keywords::applies_to(kw.applies, t)) {
+        if !typed().any(|t| crate::keywords::applies_to(kw.applies, t)) {
             return Some("constraint-on-other-type");
         }
         (kw.shape == crate::keywords::Shape::Count && !fits_int64(value)).then_some("count-not-int64")

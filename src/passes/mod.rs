@@ -62,11 +62,38 @@ pub fn apply_branch(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 }
 
 /// The node's `type` as a list (empty when absent).
-pub fn types_of(node: &Map<String, Value>) -> Vec<&str> {
+pub fn types_of(node: &Map<String, Value>) -> Types<'_> {
     match node.field("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
+        Some(Value::String(t)) => Types::One([t.as_str()]),
+        Some(Value::Array(ts)) => Types::Many(ts.iter().filter_map(Value::as_str).collect()),
+        _ => Types::None,
+    }
+}
+
+/// What `types_of` answers: a slice of type names. A single `type` string,
+/// nearly every node's, is held without an allocation (the rules ask for it
+/// on every node they visit).
+#[derive(Debug, Clone)]
+pub enum Types<'a> {
+    None,
+    One([&'a str; 1]),
+    Many(Vec<&'a str>),
+}
+
+impl<'a> std::ops::Deref for Types<'a> {
+    type Target = [&'a str];
+    fn deref(&self) -> &[&'a str] {
+        match self {
+            Types::None => &[],
+            Types::One(t) => t,
+            Types::Many(ts) => ts,
+        }
+    }
+}
+
+impl<const N: usize> PartialEq<[&str; N]> for Types<'_> {
+    fn eq(&self, other: &[&str; N]) -> bool {
+        **self == *other
     }
 }
 

@@ -33,8 +33,7 @@ pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
     // Kept keywords whose value the target cannot hold on this node (Gemini:
     // a format its type does not list, a bound on another type, a count no
     // int64 holds) are spilled as if not kept.
-    let types: Vec<String> = super::types_of(node).into_iter().map(str::to_string).collect();
-    let types: Vec<&str> = types.iter().map(String::as_str).collect();
+    let types = super::types_of(node);
     let mut drop: Vec<String> = node
         .iter()
         .filter(|(k, v)| !cx.keeps(k) || extra.contains(k) || caps.refuses_value(k, v, &types).is_some())

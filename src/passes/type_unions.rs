@@ -118,7 +118,7 @@ fn fold(node: &Map<String, Value>) -> Option<Map<String, Value>> {
 
 /// Adds `null` to what a collapsed node accepts: its type list and its values.
 fn admit_null(node: &mut Map<String, Value>) {
-    let types: Vec<String> = types_of(node).into_iter().map(String::from).collect();
+    let types: Vec<String> = types_of(node).iter().map(|t| t.to_string()).collect();
     if !types.is_empty() && !types.iter().any(|t| t == "null") {
         let mut list: Vec<Value> = types.into_iter().map(Value::String).collect();
         list.push(Value::String("null".into()));

@@ -310,6 +310,6 @@ pub fn is_typed(v: &Value) -> bool {
 
 /// The single non-null type of a node, if it has exactly one.
 pub fn single_type(node: &Map<String, Value>) -> Option<&str> {
-    let ts: Vec<&str> = types_of(node).into_iter().filter(|t| *t != "null").collect();
+    let ts: Vec<&str> = types_of(node).iter().copied().filter(|t| *t != "null").collect();
     (ts.len() == 1).then(|| ts[0])
 }
