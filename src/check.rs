@@ -167,14 +167,23 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
         }
         if caps.all_required && types.contains(&"object") {
-            // Sorted, so that the lookups stay cheap when `required` names thousands of
-            // properties (a scan per property made large strict schemas quadratic).
-            let mut required: Vec<&str> =
-                m.field("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-            crate::sort::sort(&mut required);
             if let Some(Value::Object(props)) = m.field("properties") {
+                let listed = m.field("required").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+                // Sorted past a few names, so that the lookups stay cheap when `required`
+                // names thousands of properties (a scan per property made large strict
+                // schemas quadratic); a short list is scanned where it is.
+                let mut sorted: Vec<&str> = Vec::new();
+                if listed.len() > 16 {
+                    sorted = listed.iter().filter_map(Value::as_str).collect();
+                    crate::sort::sort(&mut sorted);
+                }
                 for name in props.keys() {
-                    if required.binary_search(&name.as_str()).is_err() {
+                    let found = if listed.len() > 16 {
+                        sorted.binary_search(&name.as_str()).is_ok()
+                    } else {
+                        listed.iter().any(|r| r.as_str() == Some(name.as_str()))
+                    };
+                    if !found {
                         v("required-incomplete", path, format!("'required' must include every property; missing {name:?}"));
                     }
                 }
@@ -278,9 +287,26 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
         depth: usize,
         big_enum: Option<String>,
     }
+    /// A step of the walk's path, kept as a borrow: the pointer is written
+    /// out only for the one node a message names.
+    #[derive(Clone, Copy)]
+    enum Step<'a> {
+        Key(&'a str),
+        Index(usize),
+    }
+    fn pointer(steps: &[Step<'_>]) -> String {
+        let mut p = Pointer::root();
+        for step in steps {
+            match *step {
+                Step::Key(k) => p.push(k),
+                Step::Index(i) => p.push_index(i),
+            }
+        }
+        p.to_string()
+    }
     // Nesting counts object and array schemas on a path; definitions start at
-    // zero. One pointer pushed and popped: a copy per node is quadratic in depth.
-    fn walk(node: &Value, above: usize, path: &mut Pointer, l: &Limits, t: &mut Tally) {
+    // zero. One path pushed and popped: a copy per node is quadratic in depth.
+    fn walk<'a>(node: &'a Value, above: usize, path: &mut Vec<Step<'a>>, l: &Limits, t: &mut Tally) {
         let Value::Object(m) = node else { return };
         let types = types_of(m);
         let level = above + usize::from(types.contains(&"object") || types.contains(&"array"));
@@ -290,20 +316,20 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
             let len: usize = e.iter().map(|x| x.as_str().map_or(0, str::len)).sum();
             t.chars += len;
             if t.big_enum.is_none() && e.len() > l.large_enum && e.iter().all(Value::is_string) && len > l.large_enum_chars {
-                t.big_enum = Some(path.to_string());
+                t.big_enum = Some(pointer(path));
             }
         }
         for (key, child) in m {
             match (crate::keywords::slot(key), child) {
                 (crate::keywords::Slot::Schema, _) => {
-                    path.push(key.as_str());
+                    path.push(Step::Key(key));
                     walk(child, level, path, l, t);
                     path.pop();
                 }
                 (crate::keywords::Slot::SchemaArray, Value::Array(items)) => {
-                    path.push(key.as_str());
+                    path.push(Step::Key(key));
                     for (i, c) in items.iter().enumerate() {
-                        path.push_index(i);
+                        path.push(Step::Index(i));
                         walk(c, level, path, l, t);
                         path.pop();
                     }
@@ -314,10 +340,10 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
                     if key == "properties" {
                         t.props += entries.len();
                     }
-                    path.push(key.as_str());
+                    path.push(Step::Key(key));
                     for (name, c) in entries {
                         t.chars += name.len();
-                        path.push(name.as_str());
+                        path.push(Step::Key(name));
                         walk(c, if defs { 0 } else { level }, path, l, t);
                         path.pop();
                     }
@@ -328,7 +354,7 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
         }
     }
     let mut t = Tally::default();
-    walk(schema, 0, &mut Pointer::root(), l, &mut t);
+    walk(schema, 0, &mut Vec::new(), l, &mut t);
     let Tally { props, enums, chars, depth, big_enum } = t;
     let mut push = |message: String| out.push(Violation { code: "limit-exceeded", pointer: String::new(), message });
     if props > l.properties {

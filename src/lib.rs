@@ -14,6 +14,7 @@ pub mod compact;
 pub mod doc;
 pub mod draft;
 pub mod error;
+pub mod hash;
 pub mod json;
 pub mod keywords;
 pub mod lookup;
@@ -318,19 +319,19 @@ fn prune_all(doc: &mut Value, cx: &mut Cx) -> Result<()> {
 fn prune_definitions(out: &mut Value) {
     // Taken out while the rest is scanned, so no copy of the tree is needed.
     let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.remove_field("$defs")) else { return };
-    let scan = |v: &Value, used: &mut std::collections::HashSet<String>| {
+    let scan = |v: &Value, used: &mut crate::hash::HashSet<String>| {
         walk::nodes(v, &mut |node| {
             if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
                 used.insert(name.replace("~1", "/").replace("~0", "~"));
             }
         });
     };
-    let mut used = std::collections::HashSet::new();
+    let mut used = crate::hash::HashSet::default();
     scan(out, &mut used);
     let mut frontier: Vec<String> = used.iter().cloned().collect();
     while let Some(name) = frontier.pop() {
         if let Some(def) = defs.get(&name) {
-            let mut found = std::collections::HashSet::new();
+            let mut found = crate::hash::HashSet::default();
             scan(def, &mut found);
             for f in found {
                 if used.insert(f.clone()) {

@@ -1,6 +1,6 @@
 //! Diagnostics and counters returned with every normalization.
 use crate::pointer::Pointer;
-use indexmap::IndexMap;
+use crate::hash::IndexMap;
 use serde::Serialize;
 
 /// One change or finding, at a JSON pointer into the *input* schema's shape.

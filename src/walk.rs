@@ -35,12 +35,12 @@ pub struct Cx<'t> {
     pub path: Pointer,
     /// Pointers of nodes whose "may be null" was dropped (the parent object makes
     /// them optional instead).
-    pub null_dropped: std::collections::HashSet<String>,
+    pub null_dropped: crate::hash::HashSet<String>,
     /// Fingerprints of the objects the target closed (`additionalProperties:
     /// false` added by its rules, not written in the input), so that merging
     /// them reads them as written (`passes::merge::as_written`). By content, not
     /// pointer: rules move subschemas (spliced unions, nullable wrappers).
-    pub closed: std::collections::HashSet<u64>,
+    pub closed: crate::hash::HashSet<u64>,
     /// `$ref` targets reached from inside a `oneOf` branch or a `not`
     /// (`refs::excluded_targets`): narrowing inside them can widen the whole.
     pub excluded: Vec<String>,
@@ -53,7 +53,7 @@ pub struct Cx<'t> {
     /// `sizeBudget`, so nested unions cannot double the output per level.
     pub distributed: usize,
     /// How many lossy diagnostics each (code, message) has had.
-    repeats: std::collections::HashMap<(&'static str, String), usize>,
+    repeats: crate::hash::HashMap<(&'static str, String), usize>,
 }
 
 /// Shadow stack kept free below the deepest `enter`: room for one node's rules

@@ -14,7 +14,8 @@
 //! stays small, and holds no copy of a key.
 use super::value::Value;
 use hashbrown::HashTable;
-use std::hash::{BuildHasher, RandomState};
+use crate::hash::State;
+use std::hash::BuildHasher;
 use std::fmt;
 
 /// Up to this many members, keys are compared in place.
@@ -34,12 +35,12 @@ pub struct Map<K = String, V = Value> {
 #[derive(Clone)]
 struct KeyIndex {
     table: HashTable<usize>,
-    hasher: RandomState,
+    hasher: State,
 }
 
 impl KeyIndex {
     fn build(members: &[(String, Value)]) -> KeyIndex {
-        let hasher = RandomState::new();
+        let hasher = State::default();
         let mut table = HashTable::with_capacity(members.len());
         for (i, (k, _)) in members.iter().enumerate() {
             table.insert_unique(hasher.hash_one(k.as_str()), i, |&j| hasher.hash_one(members[j].0.as_str()));

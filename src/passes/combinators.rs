@@ -67,7 +67,7 @@ pub fn discriminated(branches: &[Value]) -> bool {
     let Some(Value::Object(first)) = branches.first() else { return false };
     let Some(Value::Object(props)) = first.field("properties") else { return false };
     props.keys().any(|name| {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::hash::HashSet::default();
         branches.iter().all(|b| {
             let required = b.field("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == name));
             let values = b.pointer(&format!("/properties/{}", name.replace('~', "~0").replace('/', "~1"))).and_then(|p| {

@@ -37,7 +37,7 @@ pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
             continue;
         }
         let mut values: Vec<Value> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::hash::HashSet::default();
         let mut types: Vec<String> = Vec::new();
         let mut descriptions: Vec<String> = Vec::new();
         for b in branches {

@@ -49,7 +49,7 @@ pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let values = &values;
     let had_null = values.iter().any(Value::is_null);
     let mut stringified = false;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::hash::HashSet::default();
     let mut out = Vec::new();
     for v in values {
         let s = match v {

@@ -5,7 +5,7 @@ use super::{json_text, types_of};
 use crate::keywords::{self, is_annotation, Bound};
 use crate::walk::Cx;
 use crate::doc::{Map, Value};
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// The schema accepting exactly what both `a` and `b` accept, when that can be
 /// written without a combinator; `None` when they conflict in a way this cannot
@@ -191,7 +191,7 @@ impl SharedMembers {
 
     pub fn of<'a>(sides: impl Iterator<Item = &'a Map<String, Value>> + Clone) -> Self {
         let twice = |key: &str| sides.clone().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
-        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let mut seen: crate::hash::HashMap<&str, usize> = crate::hash::HashMap::default();
         for side in sides.clone() {
             if let Some(Value::Object(props)) = side.field("properties") {
                 for name in props.keys() {
@@ -291,7 +291,7 @@ impl Lifted {
 /// rules do); bounded, each value is hashed by at most that many ancestors.
 fn fingerprint(node: &Map<String, Value>) -> u64 {
     use std::hash::{Hash, Hasher};
-    fn feed(v: &Value, depth: usize, h: &mut std::collections::hash_map::DefaultHasher) {
+    fn feed(v: &Value, depth: usize, h: &mut impl Hasher) {
         match v {
             Value::Null => 0u8.hash(h),
             Value::Bool(b) => (1u8, b).hash(h),
@@ -314,7 +314,7 @@ fn fingerprint(node: &Map<String, Value>) -> u64 {
             }
         }
     }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = crate::hash::fixed_hasher();
     (5u8, node.len()).hash(&mut h);
     for (k, x) in node {
         k.hash(&mut h);

@@ -49,7 +49,7 @@ pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if caps.required_declared && !(caps.lone_any_of && super::lone_any_of::in_union_branch(&cx.path)) {
         declared_required(node, cx);
     } else if let Some(Value::Array(required)) = node.field_mut("required") {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::hash::HashSet::default();
         required.retain(|r| r.as_str().is_some_and(|name| seen.insert(name.to_string())));
     }
     Ok(())
@@ -60,7 +60,7 @@ pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 pub fn declared_required(node: &mut Map<String, Value>, cx: &mut Cx) {
     let Some(Value::Array(required)) = node.field("required") else { return };
     let props = node.field("properties").and_then(Value::as_object);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::hash::HashSet::default();
     let mut kept = Vec::new();
     let mut dropped = Vec::new();
     for r in required {

@@ -4,7 +4,7 @@ use crate::draft::Moves;
 use crate::pointer::Pointer;
 use crate::walk;
 use crate::doc::Value;
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 pub struct Index {
     /// Each resource by its `$id` as written and by its base URI.
@@ -24,9 +24,9 @@ pub struct Index {
 
 impl Index {
     pub fn build(doc: &Value) -> Self {
-        let mut ids = HashMap::new();
-        let mut anchors = HashMap::new();
-        let mut scoped_anchors = HashMap::new();
+        let mut ids = HashMap::default();
+        let mut anchors = HashMap::default();
+        let mut scoped_anchors = HashMap::default();
         let mut resources = vec![(Pointer::root(), String::new())];
         let mut sites = Vec::new();
         // Pre-order: a resource is indexed before anything inside it.
@@ -224,8 +224,8 @@ impl Index {
         }
         let cyclic_at = on_cycle(&edges, false);
         let barren_at = on_cycle(&edges, true);
-        let mut cyclic = HashSet::new();
-        let mut barren = HashSet::new();
+        let mut cyclic = HashSet::default();
+        let mut barren = HashSet::default();
         for (i, t) in targets.iter().enumerate() {
             if cyclic_at[i] {
                 cyclic.insert(t.clone());

@@ -21,7 +21,7 @@ use crate::walk::Cx;
 use index::Index;
 pub use policy::Policy;
 use crate::doc::{Map, Value};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Most nested ref expansions on one path (a `$ref` chain recurses in place).
 const MAX_REF_CHAIN: usize = 128;
@@ -71,9 +71,9 @@ pub fn inline(doc: &Value, moves: &Moves, policy: &Policy, cx: &mut Cx) -> Resul
         emitted: 0,
         over_budget: false,
         defs: Vec::new(),
-        def_names: HashMap::new(),
-        overlay_names: HashMap::new(),
-        overlays: HashMap::new(),
+        def_names: HashMap::default(),
+        overlay_names: HashMap::default(),
+        overlays: HashMap::default(),
     };
     let mut out = ex.node(doc, cx)?;
     // Definitions kept for recursion are expanded once each, with their own
@@ -237,7 +237,7 @@ pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
     // its own pointer, then those that continue it with `/` (which sorts right
     // before `0`), so each target taken costs a binary search and its run.
     crate::sort::sort(&mut edges);
-    let mut excluded: HashSet<String> = HashSet::new();
+    let mut excluded: HashSet<String> = HashSet::default();
     frontier.retain(|t| excluded.insert(t.clone()));
     while let Some(t) = frontier.pop() {
         let after = format!("{t}0");
