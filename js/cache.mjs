@@ -48,7 +48,7 @@ export function memoize(input, key, compute, toText = toJsonText) {
   const isObject = typeof input === "object" && input !== null;
   if (isObject && limits.maxEntries > 0) {
     const entry = identity.get(input)?.get(key);
-    if (entry !== undefined && entry.live && (unchangeable(input) || sameJson(input, entry.shape, 0))) {
+    if (entry !== undefined && entry.live && (unchangeable(input) || sameJson(input, shapeFor(entry), 0))) {
       stats.identityHits++;
       touch(entry);
       return entry.result;
@@ -70,15 +70,23 @@ export function memoize(input, key, compute, toText = toJsonText) {
     entry = insert(key, text, deepFreeze(compute(text)));
   }
   if (plain && entry.live) {
-    // Made once per entry, and only for object inputs: the copy the
-    // identity check compares against, never handed out.
-    entry.shape ??= shapeOf(JSON.parse(text));
     let slots = identity.get(input);
     if (slots === undefined) identity.set(input, (slots = new Map()));
     slots.set(key, entry);
     if (Object.isFrozen(input) && !deepFrozen.has(input) && isDeepFrozen(input, 0)) deepFrozen.add(input);
   }
   return entry.result;
+}
+
+/**
+ * The copy the identity check compares an input against, never handed out:
+ * the entry's JSON text parsed, made on the first identity lookup rather
+ * than when the entry is stored. Most inputs are seen once, and making it
+ * for every miss (a second JSON.parse of the input and a walk) cost about
+ * a quarter of an uncached call on the real MCP schemas.
+ */
+function shapeFor(entry) {
+  return (entry.shape ??= shapeOf(JSON.parse(entry.text)));
 }
 
 // Inputs found deep-frozen, with data properties only, when first cached.
