@@ -14,11 +14,18 @@ const PARSE_STACK_PER_LEVEL: usize = 768;
 /// Parses JSON text, refusing nesting deeper than `max_depth` before any
 /// recursive parser sees it.
 pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
-    let depth = walk::json_depth(input);
-    if depth > max_depth {
-        return Err(Error::TooDeep { pointer: Default::default(), limit: max_depth });
+    // Nesting is at most the number of `{` and `[` bytes, strings included:
+    // when that count passes both limits, so does the depth, and the exact
+    // scan (which steps through every string) is not needed. It is counted
+    // in one tight loop; a schema rarely opens more than a few hundred.
+    let openers = input.bytes().filter(|&b| b == b'{' || b == b'[').count();
+    if openers > max_depth || fits_stack(openers).is_err() {
+        let depth = walk::json_depth(input);
+        if depth > max_depth {
+            return Err(Error::TooDeep { pointer: Default::default(), limit: max_depth });
+        }
+        fits_stack(depth)?;
     }
-    fits_stack(depth)?;
     let mut de = serde_json::Deserializer::from_str(input);
     de.disable_recursion_limit();
     let v = Value::deserialize(&mut de).map_err(|e| Error::InvalidJson { message: e.to_string() })?;
