@@ -21,9 +21,9 @@ use crate::pointer::Pointer;
 use crate::report::Report;
 use crate::targets::Target;
 use crate::{check, refs, walk, Normalized};
-use indexmap::IndexMap;
+use crate::hash::IndexMap;
 use crate::doc::{Map, Value};
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// Keys that give a subtree its own base URI or resolution scope: a subtree
 /// holding one means something else once moved, so it is never hoisted.
@@ -132,7 +132,7 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
     if !schema.is_object() {
         return;
     }
-    let mut refused: HashSet<String> = HashSet::new();
+    let mut refused: HashSet<String> = HashSet::default();
     let mut size = crate::passes::json_text(schema).len();
     loop {
         let mut occ = Occurrences::default();
@@ -294,7 +294,7 @@ fn fresh_name(schema: &Value, stem: &str) -> String {
 fn order_definitions(schema: &mut Value) {
     let Some(Value::Object(mut defs)) = schema.as_object_mut().and_then(|root| root.remove_field("$defs")) else { return };
     let mut order: Vec<String> = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut seen: HashSet<String> = HashSet::default();
     let mut scan = |v: &Value, order: &mut Vec<String>| {
         crate::walk::nodes(v, &mut |node| {
             if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {

@@ -10,7 +10,7 @@ use crate::lookup::Fields;
 use crate::report::{Diagnostic, Report};
 use crate::{check::Violation, normalize, Error, Options, Target};
 use shape::{get_path, schema_slot, set_path};
-use indexmap::IndexMap;
+use crate::hash::IndexMap;
 use serde::Serialize;
 use crate::json;
 use crate::doc::Value;
@@ -200,7 +200,7 @@ fn rename(
     target: &Target,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> IndexMap<String, String> {
-    let mut map = IndexMap::new();
+    let mut map = IndexMap::default();
     let Some(rule) = target.caps.tool_names else { return map };
     let originals: Vec<Option<&str>> = tools.iter().map(|t| shape::tool_name(t)).collect();
     for (i, new) in names::rewrite(&originals, &rule).into_iter().enumerate() {

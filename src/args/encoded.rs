@@ -57,7 +57,7 @@ fn entries_of(items: &[Value]) -> Option<Vec<(&str, &Value)>> {
 
 /// The first key named twice.
 fn duplicate<'a>(entries: &[(&'a str, &Value)]) -> Option<&'a str> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::hash::HashSet::default();
     entries.iter().map(|(k, _)| *k).find(|k| !seen.insert(*k))
 }
 

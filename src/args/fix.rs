@@ -86,7 +86,7 @@ pub(super) struct Fixer<'d, 'r> {
     /// Errors found while rewriting, for `prepare` (restore only notes them).
     pub(super) problems: Vec<ArgError>,
     /// Where an earlier pass over these arguments found one already.
-    pub(super) prior: std::collections::HashSet<String>,
+    pub(super) prior: crate::hash::HashSet<String>,
 }
 
 impl<'d> Fixer<'d, '_> {

@@ -385,11 +385,11 @@ fn put_problems(errors: &mut Vec<ArgError>, problems: Vec<ArgError>) {
         return;
     }
     let order: Vec<String> = problems.iter().map(|p| p.pointer.clone()).collect();
-    let mut pending: std::collections::HashMap<String, ArgError> = std::collections::HashMap::new();
+    let mut pending: crate::hash::HashMap<String, ArgError> = crate::hash::HashMap::default();
     for p in problems {
         pending.entry(p.pointer.clone()).or_insert(p);
     }
-    let at: std::collections::HashSet<String> = order.iter().cloned().collect();
+    let at: crate::hash::HashSet<String> = order.iter().cloned().collect();
     let owner = |pointer: &str| -> Option<String> {
         let mut p = pointer;
         loop {

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use serde::Serialize;
 use crate::doc::{Map, Value};
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// One way the arguments miss the schema.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -416,7 +416,7 @@ impl<'d> Validator<'d> {
                     ),
                 );
             }
-            out.absorb_annotations(HashSet::new(), 0, false, found);
+            out.absorb_annotations(HashSet::default(), 0, false, found);
         }
         Ok(())
     }

@@ -313,7 +313,7 @@ impl<'s> Parser<'s> {
                 }
             }
         } else {
-            let mut seen: std::collections::HashMap<std::borrow::Cow<'_, str>, usize> = std::collections::HashMap::with_capacity(ms.len());
+            let mut seen: crate::hash::HashMap<std::borrow::Cow<'_, str>, usize> = crate::hash::HashMap::with_capacity_and_hasher(ms.len(), Default::default());
             seen.insert(text(ms[0].key), 0);
             for j in 1..ms.len() {
                 let m = ms[j];

@@ -8,7 +8,7 @@
 //! list gives the same names on every call and platform, which is what lets
 //! `prepareToolCall` find the tool without any state kept between the calls.
 use crate::profile::NameRule;
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// FNV-1a (32 bits) of the original name, in hex: the same on every platform
 /// and run, and different for names that differ only where they were cut.
