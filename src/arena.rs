@@ -10,7 +10,9 @@
 //! block), and the next call starts the region over.
 //!
 //! Safe because of what lives across calls: nothing the core allocates does.
-//! The core keeps no statics, lazy tables or caches, and the answer string a
+//! The core keeps no lazy tables or caches on the heap (foldhash's seed is a
+//! plain static), and anything added that would (a `OnceLock`'d table, a
+//! thread-local cache) must not allocate inside a call. The answer string a
 //! call returns is read and freed by the glue before the export returns to
 //! JavaScript, so it is dead before the next call starts. What the glue
 //! allocates between calls (the input strings) is outside any call and comes
@@ -20,8 +22,9 @@
 //!
 //! Bounded: the region starts small and grows to what calls needed, up to
 //! `MAX_REGION` (4 MiB); past the region's end a call takes its blocks from the
-//! standard allocator and frees them there, so a 10 MB schema costs what it
-//! did, and memory does not grow across repeated calls.
+//! standard allocator and frees them there. So a 10 MB schema costs what it
+//! did, plus the region once grown (at most 4 MiB, kept), and memory does not
+//! grow across repeated calls.
 use core::alloc::{GlobalAlloc, Layout};
 use core::cell::Cell;
 use std::alloc::System;
