@@ -25,9 +25,10 @@
 // the caller keeps the schema object.
 import { toJsonText } from "./input.mjs";
 
-// An entry holds about 8 bytes of heap per byte of input JSON (its text, the
-// identity layer's copy and the frozen result; measured on the MCP corpus),
-// so the default byte bound keeps the cache near 32 MiB at most.
+// An entry holds up to about 8 bytes of heap per byte of input JSON (its
+// text, the frozen result, and the identity layer's copy once a lookup made
+// it; measured on the MCP corpus), so the default byte bound keeps the cache
+// near 32 MiB at most.
 const DEFAULTS = { maxEntries: 512, maxBytes: 4 * 1024 * 1024 };
 
 let limits = { ...DEFAULTS };
