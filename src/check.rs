@@ -149,7 +149,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if let Some(Value::String(r)) = m.field("$ref") {
             let ok = r == "#"
                 || r.strip_prefix("#/$defs/").is_some_and(|name| {
-                    root_defs.is_some_and(|d| d.contains_key(&name.replace("~1", "/").replace("~0", "~")))
+                    root_defs.is_some_and(|d| d.contains_key(&*crate::pointer::unescape(name)))
                 });
             if !ok {
                 v("dangling-ref", path, format!("$ref {r:?} does not resolve to the root or a root $defs entry"));
@@ -172,16 +172,15 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 // Sorted past a few names, so that the lookups stay cheap when `required`
                 // names thousands of properties (a scan per property made large strict
                 // schemas quadratic); a short list is scanned where it is.
-                let mut sorted: Vec<&str> = Vec::new();
-                if listed.len() > 16 {
-                    sorted = listed.iter().filter_map(Value::as_str).collect();
-                    crate::sort::sort(&mut sorted);
-                }
+                let sorted = (listed.len() > SCAN_UP_TO).then(|| {
+                    let mut names: Vec<&str> = listed.iter().filter_map(Value::as_str).collect();
+                    crate::sort::sort(&mut names);
+                    names
+                });
                 for name in props.keys() {
-                    let found = if listed.len() > 16 {
-                        sorted.binary_search(&name.as_str()).is_ok()
-                    } else {
-                        listed.iter().any(|r| r.as_str() == Some(name.as_str()))
+                    let found = match &sorted {
+                        Some(names) => names.binary_search(&name.as_str()).is_ok(),
+                        None => listed.iter().any(|r| r.as_str() == Some(name.as_str())),
                     };
                     if !found {
                         v("required-incomplete", path, format!("'required' must include every property; missing {name:?}"));
@@ -230,11 +229,14 @@ fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, 
     }
 }
 
+/// Lists up to this long are scanned pairwise; longer ones are sorted first.
+const SCAN_UP_TO: usize = 16;
+
 /// No string twice in `items` (all strings). Pairwise for short lists; sorted
 /// past that, as OpenAI strict's `required` lists every property (thousands at
 /// the root of a large schema, where the pairwise check was quadratic).
 fn distinct_strings(items: &[Value]) -> bool {
-    if items.len() <= 16 {
+    if items.len() <= SCAN_UP_TO {
         return items.iter().enumerate().all(|(i, x)| !items[..i].contains(x));
     }
     let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();

@@ -298,7 +298,7 @@ fn order_definitions(schema: &mut Value) {
     let mut scan = |v: &Value, order: &mut Vec<String>| {
         crate::walk::nodes(v, &mut |node| {
             if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
-                let name = name.replace("~1", "/").replace("~0", "~");
+                let name = crate::pointer::unescape(name).into_owned();
                 if seen.insert(name.clone()) {
                     order.push(name);
                 }

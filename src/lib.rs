@@ -322,7 +322,7 @@ fn prune_definitions(out: &mut Value) {
     let scan = |v: &Value, used: &mut crate::hash::HashSet<String>| {
         walk::nodes(v, &mut |node| {
             if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
-                used.insert(name.replace("~1", "/").replace("~0", "~"));
+                used.insert(crate::pointer::unescape(name).into_owned());
             }
         });
     };

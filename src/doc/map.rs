@@ -40,19 +40,18 @@ struct KeyIndex {
 
 impl KeyIndex {
     fn build(members: &[(String, Value)]) -> KeyIndex {
-        let hasher = State::default();
-        let mut table = HashTable::with_capacity(members.len());
-        for (i, (k, _)) in members.iter().enumerate() {
-            table.insert_unique(hasher.hash_one(k.as_str()), i, |&j| hasher.hash_one(members[j].0.as_str()));
+        let mut index = KeyIndex { table: HashTable::with_capacity(members.len()), hasher: State::default() };
+        for i in 0..members.len() {
+            index.pushed(members, i);
         }
-        KeyIndex { table, hasher }
+        index
     }
 
     fn find(&self, members: &[(String, Value)], key: &str) -> Option<usize> {
         self.table.find(self.hasher.hash_one(key), |&j| members[j].0 == key).copied()
     }
 
-    /// Records that `members[i]` is new (the last member).
+    /// Records `members[i]`, which the table does not hold yet.
     fn pushed(&mut self, members: &[(String, Value)], i: usize) {
         let hasher = &self.hasher;
         self.table.insert_unique(hasher.hash_one(members[i].0.as_str()), i, |&j| hasher.hash_one(members[j].0.as_str()));

@@ -282,7 +282,7 @@ impl<'s> Doc<'s> {
     pub fn resolve(&self, from: NodeId, pointer: &Pointer) -> Option<NodeId> {
         let mut cur = from;
         for seg in pointer.raw_segments(0) {
-            let seg = unescape_segment(seg);
+            let seg = crate::pointer::unescape(seg);
             cur = match self.node(cur) {
                 Node::Object(_) => self.get(cur, &seg)?,
                 Node::Array(_) => {
@@ -337,11 +337,3 @@ impl<'s> Doc<'s> {
     }
 }
 
-/// A pointer segment as written, `~1` and `~0` undone.
-fn unescape_segment(seg: &str) -> Cow<'_, str> {
-    if seg.contains('~') {
-        Cow::Owned(seg.replace("~1", "/").replace("~0", "~"))
-    } else {
-        Cow::Borrowed(seg)
-    }
-}
