@@ -26,21 +26,35 @@ pub enum Dialect {
 }
 
 /// The dialect a root declares with `$schema`; undeclared means 2020-12 (MCP's default).
+/// A URI that names several drafts reads as the oldest of them. One pass over
+/// its bytes: a substring search per draft set up a searcher five times per
+/// schema, about 2% of a wasm call on the real MCP schemas.
 pub fn detect(root: &Value) -> Dialect {
-    let uri = root.field("$schema").and_then(Value::as_str).unwrap_or("");
-    if uri.contains("draft-03") {
-        Dialect::Draft3
-    } else if uri.contains("draft-04") {
-        Dialect::Draft4
-    } else if uri.contains("draft-06") {
-        Dialect::Draft6
-    } else if uri.contains("draft-07") {
-        Dialect::Draft7
-    } else if uri.contains("2019-09") {
-        Dialect::Draft2019
-    } else {
-        Dialect::Draft2020
+    dialect_of(root.field("$schema").and_then(Value::as_str).unwrap_or(""))
+}
+
+fn dialect_of(uri: &str) -> Dialect {
+    let uri = uri.as_bytes();
+    let mut found = Dialect::Draft2020;
+    for at in 0..uri.len() {
+        let rest = &uri[at..];
+        let named = if rest.starts_with(b"draft-0") {
+            match rest.get(7) {
+                Some(b'3') => Dialect::Draft3,
+                Some(b'4') => Dialect::Draft4,
+                Some(b'6') => Dialect::Draft6,
+                Some(b'7') => Dialect::Draft7,
+                _ => continue,
+            }
+        } else if rest.starts_with(b"2019-09") {
+            Dialect::Draft2019
+        } else {
+            continue;
+        };
+        // The variants are declared oldest first.
+        found = found.min(named);
     }
+    found
 }
 
 /// snake_case spellings accepted by google-genai and emitted by Python tools.
@@ -196,7 +210,7 @@ impl Upgrader {
             match keywords::slot(key) {
                 Slot::Data => {}
                 Slot::Schema => {
-                    cx.enter(key.as_str())?;
+                    cx.enter_keyword(key)?;
                     self.schema(child, cx, after)?;
                     cx.leave();
                 }
@@ -205,7 +219,7 @@ impl Upgrader {
                         invalid.push(key.clone());
                         continue;
                     };
-                    cx.enter(key.as_str())?;
+                    cx.enter_keyword(key)?;
                     for (i, item) in items.iter_mut().enumerate() {
                         cx.enter_index(i)?;
                         self.schema(item, cx, after)?;
@@ -218,7 +232,7 @@ impl Upgrader {
                         invalid.push(key.clone());
                         continue;
                     };
-                    cx.enter(key.as_str())?;
+                    cx.enter_keyword(key)?;
                     for (name, entry) in entries.iter_mut() {
                         cx.enter(name.as_str())?;
                         self.schema(entry, cx, after)?;
@@ -555,5 +569,41 @@ fn repair_shapes(node: &mut Map<String, Value>, cx: &mut Cx) {
             }
         }
         cx.leave();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dialect_of, Dialect};
+
+    /// The one-pass reading against the substring tests it replaced, oldest draft first.
+    #[test]
+    fn dialect_of_reads_the_oldest_draft_named() {
+        let by_search = |uri: &str| {
+            [("draft-03", Dialect::Draft3), ("draft-04", Dialect::Draft4), ("draft-06", Dialect::Draft6), ("draft-07", Dialect::Draft7), ("2019-09", Dialect::Draft2019)]
+                .into_iter()
+                .find(|(needle, _)| uri.contains(needle))
+                .map_or(Dialect::Draft2020, |(_, d)| d)
+        };
+        let uris = [
+            "",
+            "http://json-schema.org/draft-03/schema#",
+            "http://json-schema.org/draft-04/schema",
+            "http://json-schema.org/draft-06/schema#",
+            "http://json-schema.org/draft-07/schema#",
+            "https://json-schema.org/draft/2019-09/schema",
+            "https://json-schema.org/draft/2020-12/schema",
+            "draft-07 and draft-04",
+            "2019-09/draft-06",
+            "draft-05",
+            "draft-0",
+            "draft-draft-07",
+            "ddraft-03",
+            "2019-0",
+            "é-draft-04-ü",
+        ];
+        for uri in uris {
+            assert_eq!(dialect_of(uri), by_search(uri), "{uri:?}");
+        }
     }
 }

@@ -27,6 +27,17 @@ impl Pointer {
         self.ends.push(self.buf.len());
     }
 
+    /// `push` for a keyword of the table (a slot's key): none holds `~` or
+    /// `/`, so it is copied without the escape scan. The walks push one per
+    /// subschema they enter, beside the property name or index.
+    pub fn push_keyword(&mut self, keyword: &str) {
+        debug_assert!(!needs_escape(keyword.as_bytes()), "{keyword:?} needs escaping");
+        self.reserve_first();
+        self.buf.push('/');
+        self.buf.push_str(keyword);
+        self.ends.push(self.buf.len());
+    }
+
     /// A walk's pointer starts empty and would grow in several steps on every
     /// call (a tenth of the pointer's cost on the real MCP schemas); one
     /// allocation of a typical depth's worth instead. Pointers never pushed

@@ -112,6 +112,12 @@ impl<'t> Cx<'t> {
         self.check_depth()
     }
 
+    /// `enter` for a keyword of the table (`Pointer::push_keyword`).
+    pub fn enter_keyword(&mut self, keyword: &str) -> Result<()> {
+        self.path.push_keyword(keyword);
+        self.check_depth()
+    }
+
     /// `enter` for an array index.
     pub fn enter_index(&mut self, i: usize) -> Result<()> {
         self.path.push_index(i);
@@ -225,13 +231,13 @@ pub fn for_each_child<'t>(node: &mut Map<String, Value>, cx: &mut Cx<'t>, f: &mu
         match keywords::slot(key) {
             Slot::Data => {}
             Slot::Schema => {
-                cx.enter(key.as_str())?;
+                cx.enter_keyword(key)?;
                 f(value, cx)?;
                 cx.leave();
             }
             Slot::SchemaArray => {
                 if let Value::Array(items) = value {
-                    cx.enter(key.as_str())?;
+                    cx.enter_keyword(key)?;
                     for (i, item) in items.iter_mut().enumerate() {
                         cx.enter_index(i)?;
                         f(item, cx)?;
@@ -242,7 +248,7 @@ pub fn for_each_child<'t>(node: &mut Map<String, Value>, cx: &mut Cx<'t>, f: &mu
             }
             Slot::SchemaMap => {
                 if let Value::Object(entries) = value {
-                    cx.enter(key.as_str())?;
+                    cx.enter_keyword(key)?;
                     for (name, entry) in entries.iter_mut() {
                         cx.enter(name.as_str())?;
                         f(entry, cx)?;
@@ -294,12 +300,12 @@ pub fn each_child(node: &Map<String, Value>, path: &mut Pointer, f: &mut dyn FnM
     for (key, child) in node {
         match (keywords::slot(key), child) {
             (Slot::Schema, _) => {
-                path.push(key.as_str());
+                path.push_keyword(key);
                 f(child, path);
                 path.pop();
             }
             (Slot::SchemaArray, Value::Array(items)) => {
-                path.push(key.as_str());
+                path.push_keyword(key);
                 for (i, item) in items.iter().enumerate() {
                     path.push_index(i);
                     f(item, path);
@@ -308,7 +314,7 @@ pub fn each_child(node: &Map<String, Value>, path: &mut Pointer, f: &mut dyn FnM
                 path.pop();
             }
             (Slot::SchemaMap, Value::Object(entries)) => {
-                path.push(key.as_str());
+                path.push_keyword(key);
                 for (name, entry) in entries {
                     path.push(name.as_str());
                     f(entry, path);
@@ -326,12 +332,12 @@ pub fn each_child_mut(node: &mut Map<String, Value>, path: &mut Pointer, f: &mut
     for (key, child) in node.iter_mut() {
         match (keywords::slot(key), child) {
             (Slot::Schema, child) => {
-                path.push(key.as_str());
+                path.push_keyword(key);
                 f(child, path);
                 path.pop();
             }
             (Slot::SchemaArray, Value::Array(items)) => {
-                path.push(key.as_str());
+                path.push_keyword(key);
                 for (i, item) in items.iter_mut().enumerate() {
                     path.push_index(i);
                     f(item, path);
@@ -340,7 +346,7 @@ pub fn each_child_mut(node: &mut Map<String, Value>, path: &mut Pointer, f: &mut
                 path.pop();
             }
             (Slot::SchemaMap, Value::Object(entries)) => {
-                path.push(key.as_str());
+                path.push_keyword(key);
                 for (name, entry) in entries.iter_mut() {
                     path.push(name.as_str());
                     f(entry, path);

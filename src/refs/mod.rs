@@ -307,8 +307,8 @@ impl<'d> Expander<'d> {
             let copied = match (keywords::slot(key), value) {
                 (Slot::Schema, _) => self.child(key, value, cx)?,
                 (Slot::SchemaArray, Value::Array(items)) => {
-                    cx.enter(key.as_str())?;
-                    self.src.push(key.as_str());
+                    cx.enter_keyword(key)?;
+                    self.src.push_keyword(key);
                     let mut list = Vec::with_capacity(items.len());
                     for (i, item) in items.iter().enumerate() {
                         list.push(self.child(&i.to_string(), item, cx)?);
@@ -318,8 +318,8 @@ impl<'d> Expander<'d> {
                     Value::Array(list)
                 }
                 (Slot::SchemaMap, Value::Object(entries)) => {
-                    cx.enter(key.as_str())?;
-                    self.src.push(key.as_str());
+                    cx.enter_keyword(key)?;
+                    self.src.push_keyword(key);
                     let mut map = Map::with_capacity(entries.len());
                     for (name, entry) in entries {
                         map.insert(name.clone(), self.child(name, entry, cx)?);
