@@ -46,7 +46,7 @@ fn refuse_tool(schema: &Value) -> Result<(), Error> {
 
 /// The target with this id, or `unknown-target`.
 fn target_named(id: &str) -> Result<&'static crate::Target, Error> {
-    targets::get(id).ok_or_else(|| Error::UnknownTarget { target: id.to_string() })
+    targets::get(id).ok_or_else(|| targets::unknown(id))
 }
 
 /// `normalize_json` without the report: `{schema, strict?, strictError?}`.

@@ -2,7 +2,7 @@
 //! rewrite toward, so "what we produce" and "what we verify" cannot drift.
 //! Cloud Code Assist's residual-incompatibility gate and every test use it.
 use crate::lookup::Fields;
-use crate::keywords::{Shape, TYPE_NAMES};
+use crate::keywords::{bad_shape, SCAN_UP_TO};
 use crate::passes::types::is_typed;
 use crate::passes::types_of;
 use crate::pointer::Pointer;
@@ -227,56 +227,6 @@ fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, 
             v("invalid-schema", &path.child(key.as_str()), format!("{key} must be {what}"));
         }
     }
-}
-
-/// Lists up to this long are scanned pairwise; longer ones are sorted first.
-const SCAN_UP_TO: usize = 16;
-
-/// No string twice in `items` (all strings). Pairwise for short lists; sorted
-/// past that, as OpenAI strict's `required` lists every property (thousands at
-/// the root of a large schema, where the pairwise check was quadratic).
-fn distinct_strings(items: &[Value]) -> bool {
-    if items.len() <= SCAN_UP_TO {
-        return items.iter().enumerate().all(|(i, x)| !items[..i].contains(x));
-    }
-    let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
-    crate::sort::sort(&mut names);
-    names.windows(2).all(|w| w[0] != w[1])
-}
-
-/// What a keyword's value must be, when it is not.
-pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
-    misses(crate::keywords::shape(key), value)
-}
-
-/// What a value of `shape` must be, when `value` is not.
-pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
-    let count = |v: &Value| v.as_u64().is_some() || v.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0);
-    let schema = |s: &Value| s.is_object() || s.is_boolean();
-    let ok = match shape {
-        Shape::Any => true,
-        Shape::TypeNames => match value {
-            Value::String(t) => TYPE_NAMES.contains(&t.as_str()),
-            Value::Array(ts) => {
-                !ts.is_empty()
-                    && ts.iter().all(|t| t.as_str().is_some_and(|t| TYPE_NAMES.contains(&t)))
-                    && ts.iter().enumerate().all(|(i, t)| !ts[..i].contains(t))
-            }
-            _ => false,
-        },
-        Shape::Array => value.is_array(),
-        Shape::DistinctStrings => value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && distinct_strings(r)),
-        Shape::Strings => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
-        Shape::SchemaMap => value.as_object().is_some_and(|p| p.values().all(schema)),
-        Shape::SchemaArray => value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(schema)),
-        Shape::Schema => schema(value),
-        Shape::Count => count(value),
-        Shape::Number => value.is_number(),
-        Shape::Positive => value.as_f64().is_some_and(|f| f > 0.0),
-        Shape::String => value.is_string(),
-        Shape::Boolean => value.is_boolean(),
-    };
-    (!ok).then_some(shape.what())
 }
 
 fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {

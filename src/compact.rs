@@ -95,7 +95,7 @@ struct Occurrences {
 /// Serializes `value` bottom-up, recording every hoistable node's text.
 /// Returns the node's text and whether it (or a descendant) is scoped.
 fn collect(value: &Value, path: &mut Pointer, occ: &mut Occurrences) -> (String, bool) {
-    let Value::Object(node) = value else { return (crate::passes::json_text(value), false) };
+    let Value::Object(node) = value else { return (crate::doc::json_text(value), false) };
     let mut scoped = node.keys().any(|k| SCOPED.contains(&k.as_str()));
     // Children first, so that `scoped` covers the whole subtree; the node's
     // own text is one serialization (its children's texts are not reused:
@@ -107,7 +107,7 @@ fn collect(value: &Value, path: &mut Pointer, occ: &mut Occurrences) -> (String,
             occ.at.entry(text).or_default().push(path.clone());
         }
     });
-    (crate::passes::json_text(value), scoped)
+    (crate::doc::json_text(value), scoped)
 }
 
 /// Not a root `$defs` entry itself (that is a definition, not a use), and
@@ -122,7 +122,7 @@ fn hoistable_position(path: &Pointer) -> bool {
 /// The bytes a ref to `name` takes in compact JSON.
 fn ref_text(name: &str) -> String {
     let reference = format!("#/$defs/{}", name.replace('~', "~0").replace('/', "~1"));
-    crate::passes::json_text(&Value::Object(Map::from_iter([("$ref".to_string(), Value::String(reference))])))
+    crate::doc::json_text(&Value::Object(Map::from_iter([("$ref".to_string(), Value::String(reference))])))
 }
 
 /// Repeatedly moves the repeat that saves the most bytes into `$defs`, until
@@ -133,13 +133,13 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
         return;
     }
     let mut refused: HashSet<String> = HashSet::default();
-    let mut size = crate::passes::json_text(schema).len();
+    let mut size = crate::doc::json_text(schema).len();
     loop {
         let mut occ = Occurrences::default();
         collect(schema, &mut Pointer::root(), &mut occ);
         if let Some(Value::Object(defs)) = schema.field("$defs") {
             for (name, body) in defs {
-                occ.defs.entry(crate::passes::json_text(body)).or_insert_with(|| name.clone());
+                occ.defs.entry(crate::doc::json_text(body)).or_insert_with(|| name.clone());
             }
         }
         let has_defs = schema.field("$defs").is_some();
@@ -180,7 +180,7 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
             }
         }
         order_definitions(&mut trial);
-        let trial_size = crate::passes::json_text(&trial).len();
+        let trial_size = crate::doc::json_text(&trial).len();
         if trial_size < size && check(&trial, target).is_empty() && refs::settled(&trial, policy) {
             *schema = trial;
             size = trial_size;

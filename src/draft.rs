@@ -529,7 +529,7 @@ fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
 fn repair_shapes(node: &mut Map<String, Value>, cx: &mut Cx) {
     let bad: Vec<String> = node
         .iter()
-        .filter(|(k, v)| keywords::get(k).is_some_and(|kw| kw.slot == Slot::Data && crate::check::misses(kw.shape, v).is_some()))
+        .filter(|(k, v)| keywords::get(k).is_some_and(|kw| kw.slot == Slot::Data && keywords::misses(kw.shape, v).is_some()))
         .map(|(k, _)| k.clone())
         .collect();
     for key in bad {

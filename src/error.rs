@@ -10,8 +10,9 @@ pub enum Error {
     InvalidJson { message: String },
     /// The root (or a value in a schema position) is not a schema.
     NotASchema { pointer: Pointer, message: String },
-    /// The target id is not known.
-    UnknownTarget { target: String },
+    /// The target id is not known; `known` lists the ids there are
+    /// (`targets::unknown` fills it in).
+    UnknownTarget { target: String, known: Vec<&'static str> },
     /// The options object has an unknown key or a bad value.
     InvalidOptions { message: String },
     /// Nesting deeper than `maxDepth`.
@@ -59,11 +60,9 @@ impl fmt::Display for Error {
         match self {
             Error::InvalidJson { message } => write!(f, "input is not valid JSON: {message}"),
             Error::NotASchema { message, .. } => f.write_str(message),
-            Error::UnknownTarget { target } => write!(
-                f,
-                "unknown target {target:?}; the known targets are: {}",
-                crate::targets::ids().join(", ")
-            ),
+            Error::UnknownTarget { target, known } => {
+                write!(f, "unknown target {target:?}; the known targets are: {}", known.join(", "))
+            }
             Error::InvalidOptions { message } => write!(f, "invalid options: {message}"),
             Error::TooDeep { limit, .. } => write!(
                 f,

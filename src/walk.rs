@@ -1,6 +1,7 @@
 //! The generic visitor: reaches every subschema through the keyword table,
 //! tracks the JSON pointer, and guards depth so no input can exhaust the stack.
 use crate::error::{Error, Result};
+use crate::json::{stack_left, STACK_RESERVE};
 use crate::keywords::{self, Slot};
 use crate::options::Options;
 use crate::pointer::Pointer;
@@ -54,27 +55,6 @@ pub struct Cx<'t> {
     pub distributed: usize,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: crate::hash::HashMap<(&'static str, String), usize>,
-}
-
-/// Shadow stack kept free below the deepest `enter`: room for one node's rules
-/// and for the shallower recursions (serializing, dropping) over the same depth.
-pub(crate) const STACK_RESERVE: usize = 128 * 1024;
-
-/// Bytes left on the shadow stack. In wasm it grows down toward address 0
-/// (rustc links the stack first), so a local's address is what is left; running
-/// out is a trap that cannot be told from a bug, where this check is an error.
-/// Natively the thread's stack is the process's concern: no limit here.
-#[inline(always)]
-pub(crate) fn stack_left() -> usize {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let probe = 0u8;
-        std::hint::black_box(&probe) as *const u8 as usize
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        usize::MAX
-    }
 }
 
 /// Most lossy diagnostics kept with one code and message.
@@ -359,41 +339,6 @@ pub fn each_child_mut(node: &mut Map<String, Value>, path: &mut Pointer, f: &mut
     }
 }
 
-/// Deepest JSON nesting in `text`, counted without parsing (brackets outside
-/// strings). Lets the API refuse a too-deep document before any recursive
-/// parser or destructor touches it. Most of a schema's text is inside strings
-/// (descriptions), which are skipped to their closing quote by `memchr`.
-pub fn json_depth(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    let (mut depth, mut max, mut i) = (0usize, 0usize, 0usize);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                // To the closing quote: past every escape, whatever it escapes.
-                i += 1;
-                loop {
-                    match memchr::memchr2(b'"', b'\\', bytes.get(i..).unwrap_or_default()) {
-                        Some(at) if bytes[i + at] == b'\\' => i += at + 2,
-                        Some(at) => {
-                            i += at;
-                            break;
-                        }
-                        None => return max,
-                    }
-                }
-            }
-            b'{' | b'[' => {
-                depth += 1;
-                max = max.max(depth);
-            }
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    max
-}
-
 /// Deepest nesting of an already-built value, without recursion.
 pub fn value_depth(value: &Value) -> usize {
     let mut stack = vec![(value, 0usize)];
@@ -414,14 +359,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn depth_scan_ignores_brackets_in_strings() {
-        assert_eq!(json_depth(r#"{"a":"{{[[\"]]","b":[{}]}"#), 3);
-        assert_eq!(json_depth(r#"{"a":"\\","b":[[{}]]}"#), 4);
-        assert_eq!(json_depth(r#"[{"a":"[[[\\\"[[["}]"#), 2);
-        // Unterminated strings and escapes at the very end stop the scan, not the process.
-        assert_eq!(json_depth(r#"[["abc"#), 2);
-        assert_eq!(json_depth(r#"[["abc\"#), 2);
-        assert_eq!(json_depth(""), 0);
+    fn value_depth_counts_levels() {
         assert_eq!(value_depth(&crate::json!({"a": [{"b": 1}]})), 3);
     }
 

@@ -90,9 +90,7 @@ pub fn normalize_swb(input: JsValue, target: &str, options: &str) -> JsValue {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
     let run = || -> Result<JsValue, crate::Error> {
         let opts = crate::Options::from_json(options)?;
-        let target = crate::targets::get(target).ok_or_else(|| crate::Error::UnknownTarget {
-            target: target.to_string(),
-        })?;
+        let target = crate::targets::get(target).ok_or_else(|| crate::targets::unknown(target))?;
         let schema: Value =
             serde_wasm_bindgen::from_value(input).map_err(|e| crate::Error::InvalidJson {
                 message: e.to_string(),

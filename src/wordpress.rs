@@ -20,7 +20,7 @@ fn target_for(wp_target: &str) -> Result<(&'static str, bool)> {
         "anthropic" => ("anthropic-strict", false),
         "google" => ("google", false),
         other => {
-            return Err(Error::UnknownTarget { target: format!("{other} (compileAbilitySchemaForAI takes openai, anthropic, google or default)") })
+            return Err(crate::targets::unknown(format!("{other} (compileAbilitySchemaForAI takes openai, anthropic, google or default)")))
         }
     })
 }

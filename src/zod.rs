@@ -17,7 +17,7 @@
 //! carry (checks serialize as `{}`, functions vanish) is reported lossy.
 use crate::error::Result;
 use crate::lookup::Fields;
-use crate::passes::types::common_type;
+use crate::keywords::common_type;
 use crate::walk::Cx;
 use crate::json;
 use crate::doc::{Map, Value};

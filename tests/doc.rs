@@ -210,9 +210,9 @@ fn nesting_past_the_limit_is_too_deep_with_its_pointer() {
     }
     assert!(Doc::parse(text, 5).is_ok());
     assert!(matches!(Doc::parse("[]", 0), Err(Error::TooDeep { .. })));
-    // The same count as the entry points' pre-scan (`walk::json_depth`).
+    // The same count as the entry points' pre-scan (`json::json_depth`).
     for t in [text, "[[],[[{}]]]", "{\"a\":\"[[[\"}"] {
-        let depth = toolschema::walk::json_depth(t);
+        let depth = toolschema::json::json_depth(t);
         assert!(Doc::parse(t, depth).is_ok() && Doc::parse(t, depth - 1).is_err(), "{t}");
     }
 }

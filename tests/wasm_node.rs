@@ -250,7 +250,7 @@ fn deep(shape: Shape, depth: usize) -> String {
         Shape::Items => format!(r#"{}{{"type":"string"}}{}"#, r#"{"type":"array","items":"#.repeat(depth - 1), "}".repeat(depth - 1)),
         Shape::Default => format!(r#"{{"type":"array","default":{}{}}}"#, "[".repeat(depth - 1), "]".repeat(depth - 1)),
     };
-    assert_eq!(toolschema::walk::json_depth(&text), depth, "{shape:?}");
+    assert_eq!(toolschema::json::json_depth(&text), depth, "{shape:?}");
     text
 }
 

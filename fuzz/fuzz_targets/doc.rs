@@ -42,7 +42,7 @@ fuzz_target!(init: common::catch_stack_overflow(), |data: &[u8]| {
         Err(Error::InvalidJson { message }) => Err(message.clone()),
         Err(e) => panic!("an error other than invalid-json without a depth limit: {e:?}"),
     };
-    if toolschema::walk::json_depth(text) <= SERDE_DEPTH {
+    if toolschema::json::json_depth(text) <= SERDE_DEPTH {
         assert_eq!(got, serde(text), "input: {text:?}");
     }
     let Ok(doc) = unlimited else { return };

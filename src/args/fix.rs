@@ -230,7 +230,7 @@ impl<'d> Fixer<'d, '_> {
         let members = members.into_iter().chain(m.field("const"));
         let Some(found) = members
             .filter(|v| !v.is_string())
-            .find(|v| crate::passes::json_text(v) == *s)
+            .find(|v| crate::doc::json_text(v) == *s)
             .cloned()
         else {
             return;

@@ -434,7 +434,7 @@ pub fn failed_call(args: Value, message: &str, keyword: &str, to_model: String) 
 
 /// A value's JSON text for a message, cut to a readable length.
 pub(crate) fn preview(v: &Value) -> String {
-    let text = crate::passes::json_text(v);
+    let text = crate::doc::json_text(v);
     if text.chars().count() <= 60 {
         return text;
     }

@@ -47,6 +47,12 @@ pub use serde_json::Number;
 use crate::pointer::Pointer;
 use std::borrow::Cow;
 
+/// A value's compact JSON text, as the output writes it: the canonical form
+/// rules compare values by and spill them as.
+pub fn json_text(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
 /// A node of a document: an index into its node vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(u32);

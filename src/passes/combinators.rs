@@ -432,7 +432,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
         if let Some(Value::Array(values)) = merged.field_mut("enum") {
             // The siblings' enum narrows to the values this branch's type admits.
             if let Some(t) = b.field("type").and_then(Value::as_str) {
-                values.retain(|v| super::types::value_has_type(v, t));
+                values.retain(|v| crate::keywords::value_has_type(v, t));
                 if values.is_empty() {
                     continue;
                 }
@@ -489,7 +489,7 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         if let Some(Value::Array(values)) = m.field("enum") {
             let mut groups: Vec<(&'static str, Vec<Value>)> = Vec::new();
             for v in values {
-                let t = super::types::common_type(std::slice::from_ref(v)).unwrap_or("string");
+                let t = crate::keywords::common_type(std::slice::from_ref(v)).unwrap_or("string");
                 match groups.iter_mut().find(|(g, _)| *g == t) {
                     Some((_, vs)) => vs.push(v.clone()),
                     None => groups.push((t, vec![v.clone()])),

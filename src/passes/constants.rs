@@ -1,7 +1,7 @@
 //! `const` and literal unions.
 use crate::lookup::Fields;
 use super::json_text;
-use super::types::value_has_type;
+use crate::keywords::value_has_type;
 use crate::error::Result;
 use crate::walk::Cx;
 use crate::doc::{Map, Value};

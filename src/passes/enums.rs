@@ -34,7 +34,7 @@ pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         declared.is_empty()
             || declared.iter().any(|t| t == "string")
             || v.is_null()
-            || declared.iter().any(|t| super::types::value_has_type(v, t))
+            || declared.iter().any(|t| crate::keywords::value_has_type(v, t))
     };
     let typed: Vec<Value> = all.iter().filter(|v| fits(v)).cloned().collect();
     let values = if typed.is_empty() {

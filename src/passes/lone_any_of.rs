@@ -276,7 +276,7 @@ fn admits(b: &Map<String, Value>, value: &Value) -> bool {
         };
         return values.iter().any(|v| v.as_str() == Some(text.as_str()));
     }
-    types.is_empty() || types.iter().any(|t| super::types::value_has_type(value, t))
+    types.is_empty() || types.iter().any(|t| crate::keywords::value_has_type(value, t))
 }
 
 /// Is `path` a branch of an `anyOf` or `oneOf` (its last two segments are the

@@ -474,7 +474,7 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     let mut out = x.clone();
     out.remove_field("const");
     if out.field("type").is_none() {
-        if let Some(t) = y.field("type").cloned().or_else(|| super::types::common_type(&values).map(|t| Value::String(t.into()))) {
+        if let Some(t) = y.field("type").cloned().or_else(|| crate::keywords::common_type(&values).map(|t| Value::String(t.into()))) {
             out.insert("type".into(), t);
         }
     }

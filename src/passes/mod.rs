@@ -138,7 +138,4 @@ pub fn append_description(node: &mut Map<String, Value>, text: &str, separator: 
     }
 }
 
-/// Canonical JSON text for comparisons and spills.
-pub fn json_text(v: &Value) -> String {
-    serde_json::to_string(v).unwrap_or_default()
-}
+pub(crate) use crate::doc::json_text;

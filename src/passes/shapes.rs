@@ -3,7 +3,7 @@ use crate::lookup::Fields;
 use super::combinators::overlay_branch;
 use super::merge::{as_written, conjoin, is_object_like, unite_objects, SharedMembers};
 use super::spill::render;
-use super::types::value_has_type;
+use crate::keywords::value_has_type;
 use super::{append_description, apply, types_of};
 use crate::keywords;
 use crate::options::SpillFormat;

@@ -7,6 +7,7 @@ use crate::profile::TypeArrays;
 use crate::walk::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
+use crate::keywords::{common_type, value_has_type};
 
 /// Rewrites `type: [...]` into the target's spelling (see `TypeArrays`).
 /// Gemini's `Schema.type` is a single enum (footnote 3: `Proto field is not
@@ -137,39 +138,6 @@ fn split(node: &mut Map<String, Value>, types: &[String], cx: &mut Cx) -> Result
     Ok(())
 }
 
-/// Does a JSON value belong to JSON Schema type `t`?
-pub fn value_has_type(v: &Value, t: &str) -> bool {
-    match (v, t) {
-        (Value::Null, "null") | (Value::Bool(_), "boolean") | (Value::String(_), "string") => true,
-        (Value::Array(_), "array") | (Value::Object(_), "object") => true,
-        (Value::Number(_), "number") => true,
-        (Value::Number(n), "integer") => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
-        _ => false,
-    }
-}
-
-/// The single JSON Schema type of all `values`, if they share one.
-pub fn common_type(values: &[Value]) -> Option<&'static str> {
-    let mut found: Option<&'static str> = None;
-    for v in values {
-        let t = match v {
-            Value::Null => "null",
-            Value::Bool(_) => "boolean",
-            Value::String(_) => "string",
-            Value::Array(_) => "array",
-            Value::Object(_) => "object",
-            Value::Number(_) if value_has_type(v, "integer") => "integer",
-            Value::Number(_) => "number",
-        };
-        found = match (found, t) {
-            (None, t) => Some(t),
-            (Some(a), b) if a == b => Some(a),
-            (Some("integer"), "number") | (Some("number"), "integer") => Some("number"),
-            _ => return None,
-        };
-    }
-    found
-}
 
 /// Removes keywords that do not apply to type `t` (after a lossy type choice).
 fn prune_for_type(node: &mut Map<String, Value>, t: &str) {

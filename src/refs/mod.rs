@@ -512,7 +512,7 @@ impl<'d> Expander<'d> {
     /// sibling-carrying self-reference refers to its own overlay and the
     /// recursion stays finite.
     fn overlay_name(&mut self, target: &Pointer, site: Map<String, Value>) -> String {
-        let key = (target.clone(), crate::passes::json_text(&Value::Object(site.clone())));
+        let key = (target.clone(), crate::doc::json_text(&Value::Object(site.clone())));
         if let Some(name) = self.overlay_names.get(&key) {
             return name.clone();
         }

@@ -91,6 +91,11 @@ pub fn ids() -> Vec<&'static str> {
     TARGETS.iter().map(|t| t.id).collect()
 }
 
+/// The `unknown-target` error for `target`, listing the ids there are.
+pub fn unknown(target: impl Into<String>) -> crate::Error {
+    crate::Error::UnknownTarget { target: target.into(), known: ids() }
+}
+
 /// Cloud Code Assist's acceptance rules with no rewrite rules: the gate alone.
 #[cfg(test)]
 pub static CCA_GATE_ONLY: Target = Target { passes: &[], relaxed: None, ..google::CCA };
