@@ -1,6 +1,7 @@
 //! `oneOf`, `allOf`, and `anyOf` shapes the targets reject.
 use crate::lookup::Fields;
-use super::merge::{as_written, as_written_with, conjoin, is_object_like, reads_as_open, unite_objects, Lifted, SharedMembers};
+use super::merge::{as_written, as_written_with, is_object_like, reads_as_open, unite_objects, Lifted, SharedMembers};
+use crate::intersect::conjoin;
 use super::types::{is_typed, single_type};
 use super::{apply, is_null_schema};
 use crate::keywords::is_annotation;

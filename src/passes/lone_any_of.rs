@@ -16,7 +16,8 @@
 //! into `description`, so the spilled text moves into the branches with it.
 //! Branches are normalized before their union (post-order), so each one is
 //! already lone; one a rewrite here leaves as a bare union is spliced.
-use super::merge::{as_written, conjoin, SharedMembers};
+use super::merge::{as_written, SharedMembers};
+use crate::intersect::conjoin;
 use super::shapes::declared_required;
 use super::{apply, json_text, types_of};
 use crate::keywords::is_annotation;

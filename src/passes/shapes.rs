@@ -1,7 +1,8 @@
 //! Objects, arrays and the root in the shapes the wire requires.
 use crate::lookup::Fields;
 use super::combinators::overlay_branch;
-use super::merge::{as_written, conjoin, is_object_like, unite_objects, SharedMembers};
+use super::merge::{as_written, is_object_like, unite_objects, SharedMembers};
+use crate::intersect::conjoin;
 use super::spill::render;
 use crate::keywords::value_has_type;
 use super::{append_description, apply, types_of};

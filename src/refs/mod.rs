@@ -5,7 +5,7 @@
 //! names, and `$id`-qualified URIs of embedded resources. Inlining merges the
 //! ref site's siblings over the resolved target (siblings win, as the OpenAI
 //! SDK's strictifier does), except that an assertion both write differently is
-//! conjoined (`passes::merge::conjoin`) or, where that is not exact, reported.
+//! conjoined (`intersect::conjoin`) or, where that is not exact, reported.
 //! Recursion is kept as `$ref` + root `$defs` where the target accepts it and
 //! cut after `maxRecursion` expansions where it does not. Otherwise this module
 //! never rewrites keywords other than `$ref` and its bookkeeping.
@@ -590,7 +590,7 @@ fn overlay(base: Map<String, Value>, site: Map<String, Value>, cx: &mut Cx) -> V
     let conflicts: Vec<&String> =
         site.iter().filter(|(k, v)| !keywords::is_annotation(k) && base.get(*k).is_some_and(|b| b != *v)).map(|(k, _)| k).collect();
     if !conflicts.is_empty() {
-        if let Some(mut both) = crate::passes::merge::conjoin(&base, &site) {
+        if let Some(mut both) = crate::intersect::conjoin(&base, &site) {
             for (k, v) in site.iter().filter(|(k, _)| keywords::is_annotation(k)) {
                 both.insert(k.clone(), v.clone());
             }
