@@ -188,7 +188,8 @@ impl Keyword {
     }
 }
 
-use crate::doc::Value;
+use crate::doc::{Map, Value};
+use crate::lookup::Fields;
 use Applies as A;
 use Kind as K;
 use Shape as Sh;
@@ -477,6 +478,26 @@ pub fn common_type(values: &[Value]) -> Option<&'static str> {
         };
     }
     found
+}
+
+/// A schema that accepts nothing: `{"not": {}}` (the `false` schema), or an
+/// empty `enum` (no value is one of none; 2020-12 allows it, an enum "SHOULD
+/// have at least one element"; seen on a real MCP server's tool, issue 21),
+/// with any other keywords, since keywords only ever add conditions
+/// (`z.never().describe()`; `{"not": {}, "$schema": ...}`, whose `$schema` a
+/// later rule strips). Not one holding `$defs`, `$id` or an anchor: a `$ref`
+/// elsewhere may still lead into it until refs are resolved, and resolving
+/// removes those keywords.
+pub fn is_never(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        (m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
+            && !m.keys().any(|k| is_resolution(k))
+    })
+}
+
+/// `enum: []`: the node accepts no value.
+pub fn is_empty_enum(m: &Map<String, Value>) -> bool {
+    m.field("enum").and_then(Value::as_array).is_some_and(Vec::is_empty)
 }
 
 /// Lists up to this long are scanned pairwise; longer ones are sorted first.

@@ -105,25 +105,7 @@ pub fn is_null_schema(v: &Value) -> bool {
         || m.field("const") == Some(&Value::Null) && !m.has("type")
 }
 
-/// A schema that accepts nothing: `{"not": {}}` (the `false` schema), or an
-/// empty `enum` (no value is one of none; 2020-12 allows it, an enum "SHOULD
-/// have at least one element"; seen on a real MCP server's tool, issue 21),
-/// with any other keywords, since keywords only ever add conditions
-/// (`z.never().describe()`; `{"not": {}, "$schema": ...}`, whose `$schema` a
-/// later rule strips). Not one holding `$defs`, `$id` or an anchor: a `$ref`
-/// elsewhere may still lead into it until refs are resolved, and resolving
-/// removes those keywords.
-pub fn is_never(v: &Value) -> bool {
-    v.as_object().is_some_and(|m| {
-        (m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
-            && !m.keys().any(|k| crate::keywords::is_resolution(k))
-    })
-}
-
-/// `enum: []`: the node accepts no value.
-pub fn is_empty_enum(m: &Map<String, Value>) -> bool {
-    m.field("enum").and_then(Value::as_array).is_some_and(Vec::is_empty)
-}
+pub use crate::keywords::{is_empty_enum, is_never};
 
 /// Appends a sentence to a node's description.
 pub fn append_description(node: &mut Map<String, Value>, text: &str, separator: &str) {

@@ -100,26 +100,3 @@ pub fn to_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bool> {
     cx.count("tuplesToItems");
     Ok(true)
 }
-
-/// A closed tuple (`items: false` after `prefixItems`, draft-07's
-/// `additionalItems: false`) says "at most n elements", which `maxItems` says
-/// too. Where the target cannot keep `{"not": {}}` as `items` (no `not`, or no
-/// tuples), it is written that way during the upgrade, before the target's
-/// rules would read the `false` schema as a typeless one (Gemini typed it as a
-/// string, then offered strings in every position) or drop it (an open rest).
-pub fn close_rest(node: &mut Map<String, Value>, cx: &mut Cx) {
-    let caps = cx.target.caps;
-    if caps.negation && caps.keeps("not") && caps.keeps("prefixItems") {
-        return;
-    }
-    let Some(Value::Array(members)) = node.field("prefixItems") else { return };
-    let n = members.len() as u64;
-    if n == 0 || !node.field("items").is_some_and(|s| *s == Value::Bool(false) || is_never(s)) {
-        return;
-    }
-    node.remove_field("items");
-    if !node.field("maxItems").and_then(Value::as_u64).is_some_and(|m| m <= n) {
-        node.insert("maxItems".into(), json!(n));
-    }
-    cx.count("tuplesClosedByLength");
-}
