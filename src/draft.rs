@@ -9,7 +9,7 @@ use crate::lookup::Fields;
 use crate::error::Result;
 use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 
@@ -160,7 +160,7 @@ pub fn upgrade(root: &mut Value, cx: &mut Cx) -> Result<Moves> {
 }
 
 /// `upgrade`, calling `after` on every schema node once it and everything
-/// below it are upgraded (children before parents, like `walk::post_order`),
+/// below it are upgraded (children before parents, like `context::post_order`),
 /// so that the pipeline's first post-order rule needs no walk of its own.
 pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map<String, Value>, &mut Cx)) -> Result<Moves> {
     let dialect = detect(root);

@@ -11,6 +11,7 @@ pub mod api;
 pub mod args;
 pub mod check;
 pub mod compact;
+pub mod context;
 pub mod doc;
 pub mod draft;
 pub mod error;
@@ -54,7 +55,7 @@ use pointer::Pointer;
 use serde::Serialize;
 use std::borrow::Cow;
 use profile::OnViolation;
-use walk::Cx;
+use context::Cx;
 
 /// The result of one normalization.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -296,7 +297,7 @@ fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value,
     // Refs kept in the output (recursion, or targets that keep `$defs`) carry
     // an exclusion into their targets; only a document that had refs has any.
     cx.excluded = if had_refs { refs::excluded_targets(&out) } else { Vec::new() };
-    walk::post_order(&mut out, cx, &mut |v, cx| match v {
+    context::post_order(&mut out, cx, &mut |v, cx| match v {
         Value::Object(m) => passes::apply(m, cx),
         _ => Ok(()),
     })?;
@@ -306,7 +307,7 @@ fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value,
 
 /// The never-prune over a whole document, children first.
 fn prune_all(doc: &mut Value, cx: &mut Cx) -> Result<()> {
-    walk::post_order(doc, cx, &mut |v, cx| {
+    context::post_order(doc, cx, &mut |v, cx| {
         if let Value::Object(m) = v {
             passes::prune::prune_never(m, cx);
         }
@@ -376,7 +377,7 @@ mod tests {
     /// fuzz/ normalize target (cca, `maxRecursion: 0`): a ref bomb whose leaves
     /// are a dangling `$ref` gave a 394 KB schema (the size budget) with a
     /// 5.3 MB report, one `unresolved-ref` and one `typeless-node-typed` per
-    /// inlined copy. Repeats past `walk::MAX_REPEATS` are counted instead.
+    /// inlined copy. Repeats past `context::MAX_REPEATS` are counted instead.
     #[test]
     fn repeated_diagnostics_are_bounded() {
         let mut defs = crate::doc::Map::new();
@@ -390,7 +391,7 @@ mod tests {
             let out = crate::normalize(&schema, crate::targets::get(id).unwrap(), &Default::default()).unwrap();
             for code in ["unresolved-ref", "typeless-node-typed", "any-as-json"] {
                 let n = out.report.diagnostics.iter().filter(|d| d.code == code).count();
-                assert!(n <= crate::walk::MAX_REPEATS, "{id}: {n} {code}");
+                assert!(n <= crate::context::MAX_REPEATS, "{id}: {n} {code}");
             }
             assert!(out.report.counters.get("diagnosticsElided").is_some_and(|n| *n > 1000), "{id}: {:?}", out.report.counters);
             assert!(serde_json::to_string(&out.report).unwrap().len() < 100_000, "{id}");

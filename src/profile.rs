@@ -275,7 +275,7 @@ pub enum OnViolation {
 
 /// What the rules see of the target they run for: its id (for messages), what
 /// it accepts, and what happens to an output it still refuses. Built by
-/// `Target::cx`; the rule list itself travels beside it (`walk::Cx::rules`).
+/// `Target::cx`; the rule list itself travels beside it (`context::Cx::rules`).
 #[derive(Clone, Copy, Debug)]
 pub struct Profile {
     pub id: &'static str,

@@ -18,7 +18,7 @@
 use crate::error::Result;
 use crate::lookup::Fields;
 use crate::keywords::common_type;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

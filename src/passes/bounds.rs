@@ -7,7 +7,7 @@
 use super::types_of;
 use crate::error::Result;
 use crate::lookup::Fields;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 /// Largest integer an `f64` holds exactly (2^53): past it `floor(n) + 1` may

@@ -7,7 +7,7 @@ use super::{apply, is_null_schema};
 use crate::keywords::is_annotation;
 use crate::error::Result;
 use crate::profile::OnViolation;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

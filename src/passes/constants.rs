@@ -3,7 +3,7 @@ use crate::lookup::Fields;
 use super::json_text;
 use crate::keywords::value_has_type;
 use crate::error::Result;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 /// `const: X` → `enum: [X]`. Gemini's Schema proto has no `const` field (F16, F20:

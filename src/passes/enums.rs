@@ -2,7 +2,7 @@
 use crate::lookup::Fields;
 use super::json_text;
 use crate::error::Result;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

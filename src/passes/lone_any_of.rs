@@ -24,7 +24,7 @@ use crate::keywords::is_annotation;
 use crate::error::Result;
 use crate::lookup::Fields;
 use crate::pointer::Pointer;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

@@ -5,7 +5,7 @@
 //! (webmachinelearning/webmcp#289, web-platform-tests/wpt#62426).
 use crate::error::Result;
 use crate::lookup::Fields;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 /// Removes an `additionalProperties` that is not `false`: `true` and `{}` are

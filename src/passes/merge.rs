@@ -3,7 +3,7 @@
 //! combinators need.
 use crate::lookup::Fields;
 use super::types_of;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 /// Records that the target's rules closed `node` (it was open as written).
@@ -143,14 +143,14 @@ impl SharedMembers {
     }
 
     /// Runs `rules` over each shared member of the merged `node`, children first.
-    pub fn rerun<'t>(&self, node: &mut Map<String, Value>, cx: &mut Cx<'t>, rules: &mut crate::walk::Visit<'_, 't>) -> crate::Result<()> {
+    pub fn rerun<'t>(&self, node: &mut Map<String, Value>, cx: &mut Cx<'t>, rules: &mut crate::context::Visit<'_, 't>) -> crate::Result<()> {
         if let Some(Value::Object(props)) = node.field_mut("properties") {
             // In the node's order, as a walk would meet them.
             for (name, member) in props.iter_mut() {
                 if self.properties.binary_search(name).is_ok() {
                     cx.enter("properties")?;
                     cx.enter(name.as_str())?;
-                    crate::walk::post_order(member, cx, rules)?;
+                    crate::context::post_order(member, cx, rules)?;
                     cx.leave();
                     cx.leave();
                 }
@@ -159,7 +159,7 @@ impl SharedMembers {
         for (key, shared) in [("items", self.items), ("additionalProperties", self.additional)] {
             if let (true, Some(member)) = (shared, node.field_mut(key)) {
                 cx.enter(key)?;
-                crate::walk::post_order(member, cx, rules)?;
+                crate::context::post_order(member, cx, rules)?;
                 cx.leave();
             }
         }

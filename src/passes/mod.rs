@@ -22,8 +22,8 @@ pub mod types;
 
 use crate::lookup::Fields;
 use crate::error::Result;
-use crate::walk::Cx;
-pub use crate::walk::{Pass, Stage};
+use crate::context::Cx;
+pub use crate::context::{Pass, Stage};
 use crate::doc::{Map, Value};
 
 pub const fn pass(name: &'static str, run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>) -> Pass {

@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::keywords::{self, Slot};
 use crate::lookup::Fields;
 use crate::pointer::Pointer;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 /// `items` that accepts nothing: at most the `prefixItems` entries (none

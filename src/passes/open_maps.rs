@@ -22,7 +22,7 @@ use crate::keywords::{self, is_annotation, is_resolution, Slot};
 use crate::lookup::Fields;
 use crate::options::{AnyValues, OpenMaps, StrictStage};
 use crate::pointer::Pointer;
-use crate::walk::{Cx, Stage};
+use crate::context::{Cx, Stage};
 use crate::json;
 use crate::doc::{Map, Value};
 

@@ -6,7 +6,7 @@
 use super::{is_never, types_of};
 use crate::keywords::is_annotation;
 use crate::lookup::Fields;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

@@ -5,7 +5,7 @@
 //! Both rewrites keep the pattern's meaning exactly.
 use crate::lookup::Fields;
 use crate::error::Result;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 /// Shorthand classes → explicit classes, outside and inside `[...]`.

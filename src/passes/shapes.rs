@@ -9,7 +9,7 @@ use super::{append_description, apply, types_of};
 use crate::keywords;
 use crate::options::SpillFormat;
 use crate::error::Result;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

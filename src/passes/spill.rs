@@ -8,7 +8,7 @@ use super::{append_description, json_text};
 use crate::error::Result;
 use crate::keywords;
 use crate::options::SpillFormat;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 /// Removes every keyword the target does not keep; spills the human-meaningful

@@ -5,7 +5,7 @@ use crate::keywords::common_type;
 use super::{is_null_schema, json_text, types_of};
 use crate::keywords::is_annotation;
 use crate::error::{Error, Result};
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

@@ -18,7 +18,7 @@ use super::{apply, is_never};
 use crate::error::{Error, Result};
 use crate::lookup::Fields;
 use crate::profile::OnViolation;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 

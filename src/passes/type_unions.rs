@@ -14,7 +14,7 @@ use super::{append_description, is_null_schema, json_text, types_of};
 use crate::error::Result;
 use crate::keywords::{self, is_annotation, Applies};
 use crate::lookup::Fields;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::doc::{Map, Value};
 
 pub fn type_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {

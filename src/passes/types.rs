@@ -4,7 +4,7 @@ use super::{apply_branch, types_of};
 use crate::error::Result;
 use crate::keywords::{self, applies_to, is_annotation};
 use crate::profile::TypeArrays;
-use crate::walk::Cx;
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
 use crate::keywords::{common_type, value_has_type};

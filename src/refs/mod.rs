@@ -17,7 +17,7 @@ use crate::draft::Moves;
 use crate::error::{Error, Result};
 use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
-use crate::walk::Cx;
+use crate::context::Cx;
 use index::Index;
 pub use policy::Policy;
 use crate::doc::{Map, Value};

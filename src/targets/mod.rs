@@ -14,7 +14,7 @@ pub mod webmcp;
 
 use crate::options::Options;
 use crate::passes::Pass;
-use crate::walk::Cx;
+use crate::context::Cx;
 // The capability types live a layer below the rules; they are named here too,
 // as the public API always had them.
 pub use crate::profile::{Caps, Ignored, ListCeiling, NameRule, OnViolation, Profile, RequestBudget, TypeArrays, BASE};

@@ -1,0 +1,232 @@
+//! What one call carries through its walks (`Cx`): the target's profile and
+//! rules, the options, the report, the pointer with its depth guard, and the
+//! state rules share; and the walk that applies a target's rules
+//! (`post_order`), children before parents.
+use crate::error::{Error, Result};
+use crate::json::{stack_left, STACK_RESERVE};
+use crate::keywords::{self, Slot};
+use crate::options::Options;
+use crate::pointer::Pointer;
+use crate::profile::Profile;
+use crate::report::Report;
+use crate::doc::{Map, Value};
+
+/// Which part of a pipeline a rule belongs to (only OpenAI strict has two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Sanitize,
+    Enforce,
+}
+
+/// A rule applied to one schema node (the rules are in `passes/`; a target's
+/// ordered list of them travels in `Cx::rules`).
+#[derive(Clone, Copy)]
+pub struct Pass {
+    pub name: &'static str,
+    pub stage: Stage,
+    pub run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>,
+}
+
+/// Per-call state shared by every pass: what the target expresses, its rules,
+/// options, report, and where we are.
+pub struct Cx<'t> {
+    pub target: Profile,
+    /// The target's rules in order (`passes::apply` runs them on each node).
+    pub rules: &'t [Pass],
+    pub opts: &'t Options,
+    pub report: Report,
+    pub path: Pointer,
+    /// Pointers of nodes whose "may be null" was dropped (the parent object makes
+    /// them optional instead).
+    pub null_dropped: crate::hash::HashSet<String>,
+    /// Fingerprints of the objects the target closed (`additionalProperties:
+    /// false` added by its rules, not written in the input), so that merging
+    /// them reads them as written (`passes::merge::as_written`). By content, not
+    /// pointer: rules move subschemas (spliced unions, nullable wrappers).
+    pub closed: crate::hash::HashSet<u64>,
+    /// `$ref` targets reached from inside a `oneOf` branch or a `not`
+    /// (`refs::excluded_targets`): narrowing inside them can widen the whole.
+    pub excluded: Vec<String>,
+    /// A subschema a rule built at the current pointer (a type array's
+    /// branch, a distributed union branch) is being normalized: its pointer
+    /// is its parent's, but it is not that node (`Cx::at_root`).
+    pub in_branch: bool,
+    /// Nodes that copying a union's sibling keywords into its branches has
+    /// added so far (`passes::lone_any_of::distribution_cost`): at most
+    /// `sizeBudget`, so nested unions cannot double the output per level.
+    pub distributed: usize,
+    /// How many lossy diagnostics each (code, message) has had.
+    repeats: crate::hash::HashMap<(&'static str, String), usize>,
+}
+
+/// Most lossy diagnostics kept with one code and message.
+pub const MAX_REPEATS: usize = 64;
+
+impl<'t> Cx<'t> {
+    pub fn new(target: Profile, rules: &'t [Pass], opts: &'t Options) -> Self {
+        Cx {
+            target,
+            rules,
+            opts,
+            report: Report::default(),
+            path: Pointer::root(),
+            null_dropped: Default::default(),
+            closed: Default::default(),
+            excluded: Vec::new(),
+            in_branch: false,
+            distributed: 0,
+            repeats: Default::default(),
+        }
+    }
+
+    /// Whether this call's output keeps `key`: the target keeps it, and no
+    /// option strips it (`googleConstraints: "spill"`, seed 003 §2.1).
+    pub fn keeps(&self, key: &str) -> bool {
+        let caps = &self.target.caps;
+        caps.keeps(key)
+            && !(self.opts.google_constraints == crate::options::GoogleConstraints::Spill
+                && caps.optional_constraints.contains(&key))
+    }
+
+    /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
+    pub fn enter(&mut self, seg: impl AsRef<str>) -> Result<()> {
+        self.path.push(seg);
+        self.check_depth()
+    }
+
+    /// `enter` for a keyword of the table (`Pointer::push_keyword`).
+    pub fn enter_keyword(&mut self, keyword: &str) -> Result<()> {
+        self.path.push_keyword(keyword);
+        self.check_depth()
+    }
+
+    /// `enter` for an array index.
+    pub fn enter_index(&mut self, i: usize) -> Result<()> {
+        self.path.push_index(i);
+        self.check_depth()
+    }
+
+    fn check_depth(&self) -> Result<()> {
+        if self.path.len() > self.opts.max_depth {
+            return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });
+        }
+        if stack_left() < STACK_RESERVE {
+            return Err(Error::StackExhausted { pointer: self.path.clone(), depth: self.path.len() });
+        }
+        Ok(())
+    }
+
+    pub fn leave(&mut self) {
+        self.path.pop();
+    }
+
+    /// A lossy change at the current pointer. Past `MAX_REPEATS` diagnostics
+    /// with the same code and message (one rule meeting every inlined copy of a
+    /// definition: a ref bomb made 13,000 from 2 KB of input) the rest are only
+    /// counted (`diagnosticsElided`), so the report stays bounded like the schema.
+    pub fn lossy(&mut self, code: &'static str, message: impl Into<String>) {
+        if self.opts.quiet {
+            self.report.lossy = true;
+            return;
+        }
+        let message = message.into();
+        let seen = self.repeats.entry((code, message.clone())).or_insert(0);
+        *seen += 1;
+        if *seen > MAX_REPEATS {
+            self.report.lossy = true;
+            self.count("diagnosticsElided");
+            return;
+        }
+        let path = self.path.clone();
+        self.report.lossy(code, &path, message);
+    }
+
+    /// Is the current node inside a `oneOf` branch or a `not`, by its own
+    /// pointer or inside a `$ref` target that one of them refers to?
+    pub fn under_exclusion(&self) -> bool {
+        crate::walk::under_exclusion(&self.path) || self.excluded.iter().any(|t| crate::pointer::within(self.path.as_str(), t))
+    }
+
+    /// Is the node the rules see the document's root itself? A branch a rule
+    /// built at the root's pointer is not: the rules that reshape the root
+    /// (an object root, a wrapped scalar) are for the root alone.
+    pub fn at_root(&self) -> bool {
+        self.path.is_empty() && !self.in_branch
+    }
+
+    pub fn count(&mut self, counter: &'static str) {
+        self.report.count(counter);
+    }
+
+    /// A rewrite that loses nothing, at the current pointer; the message is
+    /// built only when the report is (not under `quiet`). Bounded as `lossy`
+    /// is: every inlined copy of a definition holding a value of any type
+    /// is noted (`any-as-json`), and a ref bomb makes thousands.
+    pub fn note(&mut self, code: &'static str, message: impl FnOnce() -> String) {
+        if self.opts.quiet {
+            return;
+        }
+        let message = message();
+        let seen = self.repeats.entry((code, message.clone())).or_insert(0);
+        *seen += 1;
+        if *seen > MAX_REPEATS {
+            self.count("diagnosticsElided");
+            return;
+        }
+        let path = self.path.clone();
+        self.report.note(code, &path, message);
+    }
+
+    /// A JavaScript-only type was mapped to its JSON form (TypeBox `Date` → date-time string).
+    pub fn note_js_type(&mut self, t: &str) {
+        self.count("jsTypesMapped");
+        self.note("js-type-mapped", || format!("type {t:?} was mapped to its JSON form"));
+    }
+}
+
+pub type Visit<'f, 't> = dyn FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + 'f;
+
+/// Calls `f` on every direct subschema of `node`, with the pointer set.
+pub fn for_each_child<'t>(node: &mut Map<String, Value>, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    for (key, value) in node.iter_mut() {
+        match keywords::slot(key) {
+            Slot::Data => {}
+            Slot::Schema => {
+                cx.enter_keyword(key)?;
+                f(value, cx)?;
+                cx.leave();
+            }
+            Slot::SchemaArray => {
+                if let Value::Array(items) = value {
+                    cx.enter_keyword(key)?;
+                    for (i, item) in items.iter_mut().enumerate() {
+                        cx.enter_index(i)?;
+                        f(item, cx)?;
+                        cx.leave();
+                    }
+                    cx.leave();
+                }
+            }
+            Slot::SchemaMap => {
+                if let Value::Object(entries) = value {
+                    cx.enter_keyword(key)?;
+                    for (name, entry) in entries.iter_mut() {
+                        cx.enter(name.as_str())?;
+                        f(entry, cx)?;
+                        cx.leave();
+                    }
+                    cx.leave();
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Visits every schema node, children before parents.
+pub fn post_order<'t>(value: &mut Value, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    if let Value::Object(node) = value {
+        for_each_child(node, cx, &mut |child, cx| post_order(child, cx, f))?;
+    }
+    f(value, cx)
+}
