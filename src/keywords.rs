@@ -3,6 +3,13 @@
 //!
 //! Keys under a schema map (`properties`, `$defs`, ...) are names, never
 //! keywords: the walker only reaches a value through the slot of its key.
+//!
+//! Beside the table, the vocabulary's other facts that every layer reads:
+//! what a keyword's value must look like (`misses`), which JSON Schema type a
+//! value has (`value_has_type`, `common_type`), and which schemas accept
+//! nothing (`is_never`).
+use crate::doc::{Map, Value};
+use crate::lookup::Fields;
 
 /// Where a keyword's value holds subschemas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,8 +195,6 @@ impl Keyword {
     }
 }
 
-use crate::doc::{Map, Value};
-use crate::lookup::Fields;
 use Applies as A;
 use Kind as K;
 use Shape as Sh;
@@ -517,7 +522,7 @@ fn distinct_strings(items: &[Value]) -> bool {
 
 /// What a keyword's value must be, when it is not.
 pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
-    misses(crate::keywords::shape(key), value)
+    misses(shape(key), value)
 }
 
 /// What a value of `shape` must be, when `value` is not.
@@ -549,7 +554,6 @@ pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
     };
     (!ok).then_some(shape.what())
 }
-
 
 #[cfg(test)]
 mod tests {
