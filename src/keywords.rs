@@ -536,7 +536,7 @@ pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
             Value::Array(ts) => {
                 !ts.is_empty()
                     && ts.iter().all(|t| t.as_str().is_some_and(|t| TYPE_NAMES.contains(&t)))
-                    && ts.iter().enumerate().all(|(i, t)| !ts[..i].contains(t))
+                    && distinct_strings(ts)
             }
             _ => false,
         },

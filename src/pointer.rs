@@ -17,14 +17,11 @@ impl Pointer {
 
     pub fn push(&mut self, seg: impl AsRef<str>) {
         let seg = seg.as_ref();
-        self.reserve_first();
-        self.buf.push('/');
         if needs_escape(seg.as_bytes()) {
-            self.buf.push_str(&seg.replace('~', "~0").replace('/', "~1"));
+            self.push_written(&seg.replace('~', "~0").replace('/', "~1"));
         } else {
-            self.buf.push_str(seg);
+            self.push_written(seg);
         }
-        self.ends.push(self.buf.len());
     }
 
     /// `push` for a keyword of the table (a slot's key): none holds `~` or
@@ -32,9 +29,15 @@ impl Pointer {
     /// subschema they enter, beside the property name or index.
     pub fn push_keyword(&mut self, keyword: &str) {
         debug_assert!(!needs_escape(keyword.as_bytes()), "{keyword:?} needs escaping");
+        self.push_written(keyword);
+    }
+
+    /// Appends a segment already as the pointer writes it (escaped).
+    #[inline]
+    fn push_written(&mut self, seg: &str) {
         self.reserve_first();
         self.buf.push('/');
-        self.buf.push_str(keyword);
+        self.buf.push_str(seg);
         self.ends.push(self.buf.len());
     }
 
