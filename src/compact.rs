@@ -121,7 +121,7 @@ fn hoistable_position(path: &Pointer) -> bool {
 
 /// The bytes a ref to `name` takes in compact JSON.
 fn ref_text(name: &str) -> String {
-    let reference = format!("#/$defs/{}", name.replace('~', "~0").replace('/', "~1"));
+    let reference = format!("#/$defs/{}", crate::pointer::escape(name));
     crate::doc::json_text(&Value::Object(Map::from_iter([("$ref".to_string(), Value::String(reference))])))
 }
 

@@ -17,11 +17,7 @@ impl Pointer {
 
     pub fn push(&mut self, seg: impl AsRef<str>) {
         let seg = seg.as_ref();
-        if needs_escape(seg.as_bytes()) {
-            self.push_written(&seg.replace('~', "~0").replace('/', "~1"));
-        } else {
-            self.push_written(seg);
-        }
+        self.push_written(&escape(seg));
     }
 
     /// `push` for a keyword of the table (a slot's key): none holds `~` or
@@ -174,6 +170,17 @@ pub fn within(p: &str, of: &str) -> bool {
 impl fmt::Display for Pointer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.buf)
+    }
+}
+
+/// A segment as a pointer writes it, `~` as `~0` and `/` as `~1`; borrowed
+/// when it holds neither.
+#[inline]
+pub(crate) fn escape(seg: &str) -> std::borrow::Cow<'_, str> {
+    if needs_escape(seg.as_bytes()) {
+        std::borrow::Cow::Owned(seg.replace('~', "~0").replace('/', "~1"))
+    } else {
+        std::borrow::Cow::Borrowed(seg)
     }
 }
 

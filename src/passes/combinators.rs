@@ -71,7 +71,7 @@ pub fn discriminated(branches: &[Value]) -> bool {
         let mut seen = crate::hash::HashSet::default();
         branches.iter().all(|b| {
             let required = b.field("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == name));
-            let values = b.pointer(&format!("/properties/{}", name.replace('~', "~0").replace('/', "~1"))).and_then(|p| {
+            let values = b.pointer(&format!("/properties/{}", crate::pointer::escape(name))).and_then(|p| {
                 p.field("enum").and_then(Value::as_array).cloned().or_else(|| p.field("const").map(|c| vec![c.clone()]))
             });
             required && values.is_some_and(|vs| vs.iter().all(|v| seen.insert(super::json_text(v))))

@@ -482,7 +482,7 @@ impl<'d> Expander<'d> {
             if !site.is_empty() {
                 let name = self.overlay_name(&target, site);
                 cx.count("refOverlays");
-                let reference = format!("#/$defs/{}", name.replace('~', "~0").replace('/', "~1"));
+                let reference = format!("#/$defs/{}", crate::pointer::escape(&name));
                 return Ok(Value::Object(Map::from_iter([("$ref".to_string(), Value::String(reference))])));
             }
         }
@@ -490,7 +490,7 @@ impl<'d> Expander<'d> {
         let reference = if root_refs && (target.is_empty() || self.root_alias.as_ref() == Some(&target)) {
             "#".to_string()
         } else {
-            format!("#/$defs/{}", self.def_name(&target).replace('~', "~0").replace('/', "~1"))
+            format!("#/$defs/{}", crate::pointer::escape(&self.def_name(&target)))
         };
         let mut base = Map::new();
         base.insert("$ref".into(), Value::String(reference));
