@@ -18,7 +18,7 @@ pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
     // when that count passes both limits, so does the depth, and the exact
     // scan (which steps through every string) is not needed. It is counted
     // in one tight loop; a schema rarely opens more than a few hundred.
-    let openers = input.bytes().filter(|&b| b == b'{' || b == b'[').count();
+    let openers = openers(input.as_bytes());
     if openers > max_depth || fits_stack(openers).is_err() {
         let depth = json_depth(input);
         if depth > max_depth {
@@ -31,6 +31,26 @@ pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
     let v = Value::deserialize(&mut de).map_err(|e| Error::InvalidJson { message: e.to_string() })?;
     de.end().map_err(|e| Error::InvalidJson { message: e.to_string() })?;
     Ok(v)
+}
+
+/// How many `{` and `[` bytes `bytes` holds, eight at a time. The two differ
+/// only in bit 5 (0x7B, 0x5B), and no other byte becomes 0x7B when that bit is
+/// set, so one compare per byte counts both. A loop over the bytes took about
+/// 3% of a whole call's instructions on the real MCP schemas.
+fn openers(bytes: &[u8]) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const LOW7: u64 = ONES * 0x7F;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0usize;
+    for chunk in &mut chunks {
+        let word = u64::from_ne_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        // Zero exactly in the bytes that are `{` or `[`.
+        let x = (word | (ONES * 0x20)) ^ (ONES * 0x7B);
+        // High bit set exactly in the nonzero bytes (no carry crosses a byte).
+        let nonzero = ((x & LOW7) + LOW7) | x;
+        count += (!nonzero & (ONES * 0x80)).count_ones() as usize;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b | 0x20 == b'{').count()
 }
 
 /// Whether a value nesting `depth` levels can be built and dropped on what
@@ -104,6 +124,23 @@ pub fn json_depth(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::json_depth;
+
+    #[test]
+    fn openers_counts_every_brace_and_bracket() {
+        // Every byte value at every position of a chunk and of the remainder.
+        for len in 0..20 {
+            for b in 0..=255u8 {
+                for at in 0..len {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = b;
+                    bytes[len - 1 - at] = if b == b'[' { b'{' } else { b };
+                    let expected = bytes.iter().filter(|&&c| c == b'{' || c == b'[').count();
+                    assert_eq!(super::openers(&bytes), expected, "byte {b:#x} at {at} of {len}");
+                }
+            }
+        }
+        assert_eq!(super::openers(br#"{"a":[{"b":"[{x"}],"c":{}}"#), 6);
+    }
 
     #[test]
     fn depth_scan_ignores_brackets_in_strings() {
