@@ -123,7 +123,7 @@ for (const set of Object.keys(chosen)) {
   const first = rows.find((r) => r.set === set);
   console.log(`\n${set}: ${first.schemas} schemas, ${fmt.bytes(first.bytes)} of JSON per pass; time per pass (median); ratios > 1 mean toolschema is faster`);
   printTable(
-    ["dispatcher", "toolschema", "pi-ai", "openclaw", "copy", "pi-ai/ts (goal ≥2)", "openclaw/ts", "ts/copy", "pi-ai/copy"],
+    ["dispatcher", "toolschema", "pi-ai", "openclaw", "copy", "pi-ai/ts (goal ≥2 google, cca, mcp; ≥1 openai-strict)", "openclaw/ts", "ts/copy", "pi-ai/copy"],
     rows
       .filter((r) => r.set === set)
       .map((r) => [

@@ -60,7 +60,7 @@ const rows = {
   cjs: sample(["-e", cjs]),
   compile: sample(["-e", compile]),
 };
-console.log(`startup: median of ${SAMPLES} fresh processes; wasm ${fmt.bytes(size.raw)} raw, ${fmt.bytes(size.gzip)} gzip -9 (goal ≤ 120 KiB), ${fmt.bytes(size.brotli)} brotli`);
+console.log(`startup: median of ${SAMPLES} fresh processes; wasm ${fmt.bytes(size.raw)} raw, ${fmt.bytes(size.gzip)} gzip -9 (goal ≤ 150 KB), ${fmt.bytes(size.brotli)} brotli`);
 printTable(
   ["", "import + init (goal ≤5 ms)", "fastest", "first call after"],
   [
