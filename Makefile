@@ -6,7 +6,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup setup-browser setup-suite pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick demo playground clean
+.PHONY: help setup setup-browser setup-suite pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick bench-fuel fuel-setup demo playground clean
 
 help:
 	@echo "make demo   build the package, then normalize examples/github-tools-list.json for every target"
@@ -14,6 +14,7 @@ help:
 	@echo "make pkg    build pkg/ (the npm package) only"
 	@echo "make playground  build the package and serve the playground page on http://127.0.0.1:8642/ (PORT=N for another port)"
 	@echo "make bench  benchmarks against the peers, the cache, the boundary, scaling, start-up, the native core (minutes)"
+	@echo "make bench-fuel [BASE=old.wasm]  the wasm core's operator count per call: deterministic, for small changes"
 	@echo "make fuzz   a longer fuzzing run (FUZZ_SECONDS, default 600)"
 	@echo "make clean  remove pkg/ and build/"
 
@@ -112,7 +113,7 @@ bench: pkg
 # working (make test runs it); the boundary and criterion runs need their own
 # builds and are left to make bench (bench/llmshim, a whole LLM gateway as a
 # dependency, is its own workspace: only make bench builds it).
-bench-quick: pkg
+bench-quick: pkg fuel-setup
 	scripts/setup-peers.sh
 	$(BENCH_NODE) bench/compare.mjs --quick
 	$(BENCH_NODE) bench/text.mjs --quick
@@ -121,7 +122,18 @@ bench-quick: pkg
 	$(BENCH_NODE) bench/memory.mjs --quick
 	node bench/startup.mjs --quick
 	node bench/ab.mjs pkg pkg --rounds 1 mcp
+	.venv/bin/python bench/fuel.py pkg/toolschema_bg.wasm --targets mcp --passes 1
 	node bench/report.mjs --quick
+
+# The wasm core's work per call as wasm operators counted by wasmtime's fuel
+# (bench/fuel.py): the same on every run, so a change of a few percent shows
+# where timings here move by more. BASE=<a .wasm> compares it with pkg's.
+bench-fuel: pkg fuel-setup
+	.venv/bin/python bench/fuel.py $(BASE) pkg/toolschema_bg.wasm
+
+fuel-setup:
+	scripts/setup-python.sh
+	.venv/bin/python -m pip install -q -r bench/requirements-fuel.txt
 
 clean:
 	rm -rf pkg build

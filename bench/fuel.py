@@ -1,0 +1,117 @@
+"""The wasm core's work per call, counted, not timed.
+
+    .venv/bin/python bench/fuel.py pkg/toolschema_bg.wasm [other.wasm] [--targets mcp,google]
+
+Runs the module's `normalizeSchemaJson` export over the real MCP schemas of
+the corpus in wasmtime with fuel metering (one unit per wasm operator) and
+prints the fuel per pass for each target; given a second module, the second
+over the first. The count is the same on every run and every machine, so a
+change of a few percent shows, where timings on a shared machine move by more
+than that between two runs of the same build (`ab.mjs` times the same
+comparison through the package). An operator is not a fixed time: a change
+that trades operators for memory traffic or bulk copies still needs a timing.
+
+Needs the `wasmtime` package (bench/requirements-fuel.txt); `make bench-fuel`
+installs it into .venv and compares the built package with `BASE=<module>`.
+"""
+
+import argparse
+import glob
+import json
+import os
+import sys
+
+import wasmtime
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "..", "shared", "corpus")
+TARGETS = ["google", "cca", "mcp", "openai-responses", "openai-strict"]
+
+
+def schema_texts():
+    texts = []
+    for path in sorted(glob.glob(os.path.join(CORPUS, "mcp-*.json"))):
+        with open(path, encoding="utf-8") as f:
+            for entry in json.load(f):
+                texts.append(json.dumps(entry["schema"], separators=(",", ":"), ensure_ascii=False))
+    if not texts:
+        sys.exit(f"fuel: no mcp-*.json schemas under {CORPUS}")
+    return texts
+
+
+class Module:
+    """One instance of a wasm-bindgen module, its imports stubbed: a call
+    that reached one (a panic's message) would answer zeros, and the outputs
+    are checked to be envelopes."""
+
+    def __init__(self, path):
+        config = wasmtime.Config()
+        config.consume_fuel = True
+        self.engine = wasmtime.Engine(config)
+        self.module = wasmtime.Module.from_file(self.engine, path)
+
+    def instance(self):
+        store = wasmtime.Store(self.engine)
+        store.set_fuel(10**15)
+
+        def stub(ty):
+            results = ty.results
+            return wasmtime.Func(store, ty, lambda *_: None if not results else 0 if len(results) == 1 else tuple(0 for _ in results))
+
+        instance = wasmtime.Instance(store, self.module, [stub(i.type) for i in self.module.imports])
+        exports = instance.exports(store)
+        exports["__wbindgen_start"](store)
+        return store, exports
+
+
+def fuel_per_pass(module, target, texts, passes):
+    store, ex = module.instance()
+    memory, malloc, free, call = ex["memory"], ex["__wbindgen_malloc"], ex["__wbindgen_free"], ex["normalizeSchemaJson"]
+
+    def put(text):
+        data = text.encode()
+        at = malloc(store, len(data), 1)
+        memory.write(store, data, at)
+        return at, len(data)
+
+    def one_pass(check):
+        for text in texts:
+            a, b, c = put(text), put(target), put("")
+            at, length = call(store, a[0], a[1], b[0], b[1], c[0], c[1])
+            if check:
+                out = json.loads(bytes(memory.read(store, at, at + length)).decode())
+                if "ok" not in out:
+                    sys.exit(f"fuel: {target}: an error envelope: {out}")
+            free(store, at, length, 1)
+
+    # The first pass grows the memory and is checked; the counted ones follow.
+    one_pass(True)
+    before = store.get_fuel()
+    for _ in range(passes):
+        one_pass(False)
+    return (before - store.get_fuel()) / passes
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="+", help="one module, or a base and a changed one")
+    parser.add_argument("--targets", default=",".join(TARGETS))
+    parser.add_argument("--passes", type=int, default=2)
+    args = parser.parse_args()
+    if len(args.modules) > 2:
+        parser.error("at most two modules")
+    texts = schema_texts()
+    modules = [Module(p) for p in args.modules]
+    print(f"fuel per pass over {len(texts)} real MCP schemas (normalizeSchemaJson; wasm operators, millions)")
+    header = ["target"] + [os.path.relpath(p) for p in args.modules] + (["second / first"] if len(modules) == 2 else [])
+    print("  ".join(f"{h:>22}" for h in header))
+    for target in args.targets.split(","):
+        counts = [fuel_per_pass(m, target, texts, args.passes) for m in modules]
+        row = [target] + [f"{c / 1e6:.3f}M" for c in counts]
+        if len(counts) == 2:
+            row.append(f"{counts[1] / counts[0]:.4f}")
+        print("  ".join(f"{c:>22}" for c in row))
+
+
+if __name__ == "__main__":
+    main()
