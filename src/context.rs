@@ -130,11 +130,8 @@ impl<'t> Cx<'t> {
             return;
         }
         let message = message.into();
-        let seen = self.repeats.entry((code, message.clone())).or_insert(0);
-        *seen += 1;
-        if *seen > MAX_REPEATS {
+        if self.elided(code, &message) {
             self.report.lossy = true;
-            self.count("diagnosticsElided");
             return;
         }
         let path = self.path.clone();
@@ -167,14 +164,24 @@ impl<'t> Cx<'t> {
             return;
         }
         let message = message();
-        let seen = self.repeats.entry((code, message.clone())).or_insert(0);
-        *seen += 1;
-        if *seen > MAX_REPEATS {
-            self.count("diagnosticsElided");
+        if self.elided(code, &message) {
             return;
         }
         let path = self.path.clone();
         self.report.note(code, &path, message);
+    }
+
+    /// Counts one more diagnostic with `code` and `message`; past
+    /// `MAX_REPEATS` of them it is only counted (`diagnosticsElided`), and
+    /// the answer is true.
+    fn elided(&mut self, code: &'static str, message: &str) -> bool {
+        let seen = self.repeats.entry((code, message.to_owned())).or_insert(0);
+        *seen += 1;
+        if *seen > MAX_REPEATS {
+            self.count("diagnosticsElided");
+            return true;
+        }
+        false
     }
 
     /// A JavaScript-only type was mapped to its JSON form (TypeBox `Date` → date-time string).
