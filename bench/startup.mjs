@@ -62,7 +62,7 @@ const rows = {
 };
 console.log(`startup: median of ${SAMPLES} fresh processes; wasm ${fmt.bytes(size.raw)} raw, ${fmt.bytes(size.gzip)} gzip -9 (goal ≤ 150 KB), ${fmt.bytes(size.brotli)} brotli`);
 printTable(
-  ["", "import + init (goal ≤5 ms)", "fastest", "first call after"],
+  ["", "import + init (goal ≤5 ms over an empty module)", "fastest", "first call after"],
   [
     ["ESM import (pkg/node.mjs)", `${rows.esm.load.toFixed(2)} ms`, `${rows.esm.min.toFixed(2)} ms`, `${rows.esm.first.toFixed(2)} ms`],
     ["  less an empty module's import", `${(rows.esm.load - rows.empty.load).toFixed(2)} ms`, "", ""],

@@ -17,7 +17,7 @@ pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
     // Nesting is at most the number of `{` and `[` bytes, strings included:
     // when that count passes both limits, so does the depth, and the exact
     // scan (which steps through every string) is not needed. It is counted
-    // in one tight loop; a schema rarely opens more than a few hundred.
+    // eight bytes at a time; a schema rarely opens more than a few hundred.
     let openers = openers(input.as_bytes());
     if openers > max_depth || fits_stack(openers).is_err() {
         let depth = json_depth(input);

@@ -2,12 +2,11 @@
 use crate::lookup::Fields;
 use super::{apply_branch, types_of};
 use crate::error::Result;
-use crate::keywords::{self, applies_to, is_annotation};
+use crate::keywords::{self, applies_to, common_type, is_annotation, value_has_type};
 use crate::profile::TypeArrays;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
-use crate::keywords::{common_type, value_has_type};
 
 /// Rewrites `type: [...]` into the target's spelling (see `TypeArrays`).
 /// Gemini's `Schema.type` is a single enum (footnote 3: `Proto field is not
@@ -137,7 +136,6 @@ fn split(node: &mut Map<String, Value>, types: &[String], cx: &mut Cx) -> Result
     node.insert("anyOf".into(), Value::Array(branches));
     Ok(())
 }
-
 
 /// Removes keywords that do not apply to type `t` (after a lossy type choice).
 fn prune_for_type(node: &mut Map<String, Value>, t: &str) {
