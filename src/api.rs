@@ -104,7 +104,7 @@ pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> Stri
 
 /// The tool-list entry points' options: `target` beside the normalization options.
 fn tools_options(options: &str) -> Result<(&'static crate::Target, Options), Error> {
-    let mut raw: crate::doc::Map<String, Value> = if options.trim().is_empty() {
+    let mut raw: crate::doc::Map = if options.trim().is_empty() {
         Default::default()
     } else {
         serde_json::from_str(options).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
@@ -200,7 +200,7 @@ fn restore_options(options: &str) -> Result<(crate::args::RestoreOptions, Option
     if options.trim().is_empty() {
         return Ok((Default::default(), None));
     }
-    let mut raw: crate::doc::Map<String, Value> = match serde_json::from_str(options) {
+    let mut raw: crate::doc::Map = match serde_json::from_str(options) {
         Ok(raw) => raw,
         // Not an object: the restore options' own parse says so, as before.
         Err(_) => return Ok((crate::args::RestoreOptions::from_json(options)?, None)),

@@ -96,7 +96,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if caps.lone_any_of && m.has("anyOf") && m.len() > 1 && !path.is_empty() {
             // Gemini 3: "When using any_of, it must be the only field set"
             // (anomalyco/opencode#14700). A root union is `root-combinator`'s.
-            let others: Vec<&str> = m.keys().filter(|k| *k != "anyOf").map(String::as_str).collect();
+            let others: Vec<&str> = m.keys().filter(|k| *k != "anyOf").map(|k| k.as_str()).collect();
             v("any-of-with-siblings", path, format!("anyOf must be the only field of its node; found {}", others.join(", ")));
         }
         if caps.object_only_fields && !types.contains(&"object") {
@@ -221,7 +221,7 @@ fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
 
 /// Keyword values of the right JSON shape (the 2020-12 meta-schema's structural
 /// rules that matter for tool schemas).
-fn meta(m: &Map<String, Value>, path: &Pointer, v: &mut dyn FnMut(&'static str, &Pointer, String)) {
+fn meta(m: &Map, path: &Pointer, v: &mut dyn FnMut(&'static str, &Pointer, String)) {
     for (key, value) in m {
         if let Some(what) = bad_shape(key, value) {
             v("invalid-schema", &path.child(key.as_str()), format!("{key} must be {what}"));

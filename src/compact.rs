@@ -139,7 +139,7 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
         collect(schema, &mut Pointer::root(), &mut occ);
         if let Some(Value::Object(defs)) = schema.field("$defs") {
             for (name, body) in defs {
-                occ.defs.entry(crate::doc::json_text(body)).or_insert_with(|| name.clone());
+                occ.defs.entry(crate::doc::json_text(body)).or_insert_with(|| name.to_string());
             }
         }
         let has_defs = schema.field("$defs").is_some();
@@ -175,7 +175,7 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
             if let Value::Object(root) = &mut trial {
                 let defs = root.entry("$defs").or_insert_with(|| Value::Object(Map::new()));
                 if let Value::Object(defs) = defs {
-                    defs.insert(name.clone(), body);
+                    defs.insert(name.as_str().into(), body);
                 }
             }
         }
@@ -313,7 +313,7 @@ fn order_definitions(schema: &mut Value) {
         }
         i += 1;
     }
-    let ordered: Map<String, Value> = order.iter().filter_map(|name| defs.remove_field(name).map(|b| (name.clone(), b))).collect();
+    let ordered: Map = order.iter().filter_map(|name| defs.remove_field(name).map(|b| (name.clone(), b))).collect();
     if let (Value::Object(root), false) = (schema, ordered.is_empty()) {
         root.insert("$defs".into(), Value::Object(ordered));
     }
@@ -355,7 +355,7 @@ mod tests {
     /// is 5 tokens, a reference to it at least 10.
     #[test]
     fn a_repeat_cheaper_than_its_reference_stays() {
-        let props: Map<String, Value> = (0..12).map(|i| (format!("p{i}"), json!({"type": "string"}))).collect();
+        let props: Map = (0..12).map(|i| (format!("p{i}"), json!({"type": "string"}))).collect();
         let schema = json!({"type": "object", "properties": props});
         let out = compact(schema.clone(), "openai");
         assert_eq!(out.schema, schema);

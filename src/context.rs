@@ -24,7 +24,7 @@ pub enum Stage {
 pub struct Pass {
     pub name: &'static str,
     pub stage: Stage,
-    pub run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>,
+    pub run: fn(&mut Map, &mut Cx) -> Result<()>,
 }
 
 /// Per-call state shared by every pass: what the target expresses, its rules,
@@ -194,7 +194,7 @@ impl<'t> Cx<'t> {
 pub type Visit<'f, 't> = dyn FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + 'f;
 
 /// Calls `f` on every direct subschema of `node`, with the pointer set.
-pub fn for_each_child<'t>(node: &mut Map<String, Value>, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+pub fn for_each_child<'t>(node: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
     for (key, value) in node.iter_mut() {
         match keywords::slot(key) {
             Slot::Data => {}

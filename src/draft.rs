@@ -11,7 +11,7 @@ use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
 use crate::context::Cx;
 use crate::json;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -162,7 +162,7 @@ pub fn upgrade(root: &mut Value, cx: &mut Cx) -> Result<Moves> {
 /// `upgrade`, calling `after` on every schema node once it and everything
 /// below it are upgraded (children before parents, like `context::post_order`),
 /// so that the pipeline's first post-order rule needs no walk of its own.
-pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map<String, Value>, &mut Cx)) -> Result<Moves> {
+pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map, &mut Cx)) -> Result<Moves> {
     let dialect = detect(root);
     let mut up = Upgrader { dialect, moves: Moves::default() };
     up.schema(root, cx, after)?;
@@ -181,7 +181,7 @@ pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Ma
 /// tuples), it is written that way during the upgrade, before the target's
 /// rules would read the `false` schema as a typeless one (Gemini typed it as a
 /// string, then offered strings in every position) or drop it (an open rest).
-fn close_rest(node: &mut Map<String, Value>, cx: &mut Cx) {
+fn close_rest(node: &mut Map, cx: &mut Cx) {
     let caps = cx.target.caps;
     if caps.negation && caps.keeps("not") && caps.keeps("prefixItems") {
         return;
@@ -206,7 +206,7 @@ struct Upgrader {
 }
 
 impl Upgrader {
-    fn schema(&mut self, value: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map<String, Value>, &mut Cx)) -> Result<()> {
+    fn schema(&mut self, value: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Map, &mut Cx)) -> Result<()> {
         match value {
             Value::Bool(true) => *value = json!({}),
             Value::Bool(false) => *value = json!({"not": {}}),
@@ -228,7 +228,7 @@ impl Upgrader {
             crate::zod::detox(node, cx)?;
         }
         self.node(node, cx)?;
-        let mut invalid: Vec<String> = Vec::new();
+        let mut invalid: Vec<Key> = Vec::new();
         for (key, child) in node.iter_mut() {
             match keywords::slot(key) {
                 Slot::Data => {}
@@ -282,7 +282,7 @@ impl Upgrader {
     }
 
     /// Node-local rewrites, before the node's children are visited.
-    fn node(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+    fn node(&mut self, node: &mut Map, cx: &mut Cx) -> Result<()> {
         // One pass over the keys says which rewrites below can apply. Nearly every
         // node has none of their keys, and probing each by name cost about thirty
         // hashed lookups per node, the largest share of the whole upgrade.
@@ -303,7 +303,7 @@ impl Upgrader {
                     // python-genai semantics: pop(snake) then set(camel), so snake_case wins.
                     if node.has(camel) {
                         let v = node.remove_field(snake).unwrap_or(Value::Null);
-                        node.insert(camel.to_string(), v);
+                        node.insert(Key::from(*camel), v);
                     } else {
                         rename_in_place(node, snake, camel);
                     }
@@ -348,7 +348,7 @@ impl Upgrader {
     }
 
     /// Draft-07 tuples: array-valued `items` → `prefixItems`, `additionalItems` → `items`.
-    fn tuple_items(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) {
+    fn tuple_items(&mut self, node: &mut Map, cx: &mut Cx) {
         if !matches!(node.field("items"), Some(Value::Array(_))) {
             node.remove_field("additionalItems");
             return;
@@ -368,7 +368,7 @@ impl Upgrader {
     }
 
     /// `dependencies` → `dependentRequired` (array values) + `dependentSchemas` (schemas).
-    fn dependencies(&mut self, node: &mut Map<String, Value>, cx: &mut Cx) {
+    fn dependencies(&mut self, node: &mut Map, cx: &mut Cx) {
         let Some(Value::Object(deps)) = node.remove_field("dependencies") else { return };
         let mut required = Map::new();
         let mut schemas = Map::new();
@@ -411,16 +411,16 @@ fn kind_of(v: &Value) -> &'static str {
 }
 
 /// Renames a key keeping its position: key order is data (providers generate in it).
-pub fn rename_in_place(node: &mut Map<String, Value>, from: &str, to: &str) {
+pub fn rename_in_place(node: &mut Map, from: &str, to: &str) {
     let Some(index) = node.keys().position(|k| k == from) else { return };
     if let Some(value) = node.remove_field(from) {
-        node.shift_insert(index, to.to_string(), value);
+        node.shift_insert(index, to.into(), value);
     }
 }
 
 /// Draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` modify `minimum`/`maximum`;
 /// from draft-06 on they are numbers. Mistral rejects the boolean form (providers.md F27).
-fn exclusive_bounds(node: &mut Map<String, Value>, cx: &mut Cx) {
+fn exclusive_bounds(node: &mut Map, cx: &mut Cx) {
     for (excl, bound) in [("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")] {
         let Some(Value::Bool(on)) = node.field(excl) else { continue };
         let on = *on;
@@ -435,7 +435,7 @@ fn exclusive_bounds(node: &mut Map<String, Value>, cx: &mut Cx) {
 }
 
 /// Draft-03 (and WordPress) `required: true` on a property → the parent's `required` array.
-fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
+fn draft3_required(node: &mut Map, cx: &mut Cx) {
     let mut names = Vec::new();
     if let Some(Value::Object(props)) = node.field_mut("properties") {
         for (name, prop) in props.iter_mut() {
@@ -459,7 +459,7 @@ fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
     if let Value::Array(list) = list {
         for n in names {
             if !list.iter().any(|v| v.as_str() == Some(n.as_str())) {
-                list.push(Value::String(n));
+                list.push(Value::String(n.into_string()));
             }
         }
     }
@@ -467,7 +467,7 @@ fn draft3_required(node: &mut Map<String, Value>, cx: &mut Cx) {
 
 /// OpenAPI 3.0 `nullable: true` → a 2020-12 null type, so every target starts from one
 /// spelling of "may be null" (Google turns it back into its marker).
-fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
+fn openapi_nullable(node: &mut Map, cx: &mut Cx) {
     let Some(flag) = node.remove_field("nullable") else { return };
     if flag != Value::Bool(true) {
         return;
@@ -506,7 +506,7 @@ fn openapi_nullable(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// types TypeBox emits (`Type.Date()`, `Type.Uint8Array()`, `Type.BigInt()`, ...).
 /// What JSON can carry is mapped to its JSON form; the rest can never be sent and
 /// becomes the `false` schema (an optional property of that type is then dropped).
-fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
+fn js_types(node: &mut Map, cx: &mut Cx) {
     let Some(Value::String(t)) = node.field("type") else { return };
     if crate::keywords::TYPE_NAMES.contains(&t.as_str()) {
         return;
@@ -549,8 +549,8 @@ fn js_types(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// rejects (the whole tool, or on Gemini the whole request). The few with an
 /// obvious reading are repaired (`required: "a"` → `["a"]`); the rest are dropped.
 /// Subschema slots are handled by the walk (`invalid-subschema`).
-fn repair_shapes(node: &mut Map<String, Value>, cx: &mut Cx) {
-    let bad: Vec<String> = node
+fn repair_shapes(node: &mut Map, cx: &mut Cx) {
+    let bad: Vec<Key> = node
         .iter()
         .filter(|(k, v)| keywords::get(k).is_some_and(|kw| kw.slot == Slot::Data && keywords::misses(kw.shape, v).is_some()))
         .map(|(k, _)| k.clone())

@@ -10,7 +10,7 @@ use crate::lookup::Fields;
 /// The schema accepting exactly what both `a` and `b` accept, when that can be
 /// written without a combinator; `None` when they conflict in a way this cannot
 /// express (different patterns, two `anyOf`s, disjoint types).
-pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<String, Value>> {
+pub fn conjoin(a: &Map, b: &Map) -> Option<Map> {
     // Keyword by keyword is exact only where each side's applicators see the same
     // members: a name one side declares falls under the other side's
     // `additionalProperties` (and `patternProperties`), and a position in one
@@ -20,7 +20,7 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
     // A `$ref` kept as a reference is opaque here: beside another side's
     // assertions it would become a `$ref` with siblings, merged later with the
     // target already normalized (and, for strict targets, already closed).
-    let asserts = |m: &Map<String, Value>| m.keys().any(|k| k != "$ref" && k != "$defs" && !is_annotation(k));
+    let asserts = |m: &Map| m.keys().any(|k| k != "$ref" && k != "$defs" && !is_annotation(k));
     if (a.has("$ref") && a.field("$ref") != b.field("$ref") && asserts(b))
         || (b.has("$ref") && a.field("$ref") != b.field("$ref") && asserts(a))
         || !covers(a, b)
@@ -99,14 +99,14 @@ pub fn conjoin(a: &Map<String, Value>, b: &Map<String, Value>) -> Option<Map<Str
 /// unconstrained? Such a name falls under `outer`'s `additionalProperties` and
 /// `patternProperties`. (Not `unevaluatedProperties`: beside `allOf` it sees
 /// every entry's properties.)
-fn covers(outer: &Map<String, Value>, inner: &Map<String, Value>) -> bool {
+fn covers(outer: &Map, inner: &Map) -> bool {
     let (mine, theirs) = (outer.field("properties").and_then(Value::as_object), inner.field("properties").and_then(Value::as_object));
     theirs.map_or(true, |t| t.keys().all(|name| mine.is_some_and(|m| m.has(name))))
         || !["additionalProperties", "patternProperties"].iter().any(|r| constrains(outer, r))
 }
 
 /// Is `key` present with a schema other than the always-true `{}` / `true`?
-fn constrains(m: &Map<String, Value>, key: &str) -> bool {
+fn constrains(m: &Map, key: &str) -> bool {
     match m.field(key) {
         None | Some(Value::Bool(true)) => false,
         Some(Value::Object(s)) => !s.is_empty(),

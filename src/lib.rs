@@ -342,7 +342,7 @@ fn prune_definitions(out: &mut Value) {
             }
         }
     }
-    let kept: Map<String, Value> = defs.into_iter().filter(|(k, _)| used.contains(k)).collect();
+    let kept: Map = defs.into_iter().filter(|(k, _)| used.contains(k.as_str())).collect();
     if let (Value::Object(root), false) = (out, kept.is_empty()) {
         root.insert("$defs".into(), Value::Object(kept));
     }
@@ -384,7 +384,7 @@ mod tests {
         defs.insert("d0".into(), crate::json!({"$ref": "#/$defs/missing"}));
         for i in 1..=20 {
             let prev = format!("#/$defs/d{}", i - 1);
-            defs.insert(format!("d{i}"), crate::json!({"type": "object", "properties": {"l": {"$ref": prev}, "r": {"$ref": prev}}}));
+            defs.insert(format!("d{i}").into(), crate::json!({"type": "object", "properties": {"l": {"$ref": prev}, "r": {"$ref": prev}}}));
         }
         let schema = crate::json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d20"}}, "$defs": defs});
         for id in ["cca", "google", "ollama"] {

@@ -188,7 +188,9 @@ impl Caps {
 
     /// Why a kept keyword's value cannot stand on a node of `types` (a
     /// checker code), or `None` when it can.
-    pub fn refuses_value(&self, key: &str, value: &crate::doc::Value, types: &[&str]) -> Option<&'static str> {
+    pub fn refuses_value<N: crate::keywords::Name + AsRef<str> + ?Sized>(&self, key: &N, value: &crate::doc::Value, types: &[&str]) -> Option<&'static str> {
+        let kw = key.keyword();
+        let key = key.as_ref();
         if key == "enum" && self.scalar_enums {
             let scalar = |v: &crate::doc::Value| v.is_string() || v.is_number();
             return value.as_array().is_some_and(|e| !e.iter().all(scalar)).then_some("enum-not-scalar");
@@ -203,7 +205,7 @@ impl Caps {
         if !self.typed_constraints {
             return None;
         }
-        let kw = crate::keywords::get(key)?;
+        let kw = kw?;
         if kw.kind != crate::keywords::Kind::Validation || !kw.spill || kw.applies == crate::keywords::Applies::Any {
             return None;
         }

@@ -52,7 +52,7 @@ pub fn nodes(value: &Value, f: &mut dyn FnMut(&Value)) {
 
 /// Calls `f` on every subschema directly under `node` (by the keyword
 /// table's slots), with its pointer pushed on `path` for the call.
-pub fn each_child(node: &Map<String, Value>, path: &mut Pointer, f: &mut dyn FnMut(&Value, &mut Pointer)) {
+pub fn each_child(node: &Map, path: &mut Pointer, f: &mut dyn FnMut(&Value, &mut Pointer)) {
     for (key, child) in node {
         match (keywords::slot(key), child) {
             (Slot::Schema, _) => {
@@ -84,7 +84,7 @@ pub fn each_child(node: &Map<String, Value>, path: &mut Pointer, f: &mut dyn FnM
 }
 
 /// `each_child` for editing: `f` gets each subschema mutably.
-pub fn each_child_mut(node: &mut Map<String, Value>, path: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Pointer)) {
+pub fn each_child_mut(node: &mut Map, path: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Pointer)) {
     for (key, child) in node.iter_mut() {
         match (keywords::slot(key), child) {
             (Slot::Schema, child) => {

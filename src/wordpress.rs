@@ -68,7 +68,7 @@ fn prepare(v: &mut Value, at: &mut Pointer, depth: usize, max: usize, stripped: 
     children(m, at, &mut |c, at| prepare(c, at, depth + 1, max, stripped))
 }
 
-fn children(m: &mut Map<String, Value>, at: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Pointer) -> Result<()>) -> Result<()> {
+fn children(m: &mut Map, at: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Pointer) -> Result<()>) -> Result<()> {
     use crate::keywords::{slot, Slot};
     for (k, c) in m.iter_mut() {
         at.push(k.as_str());

@@ -59,7 +59,7 @@ const FORMATS: &[(&str, &str)] = &[
 const INTEGER_FORMATS: &[&str] = &["safeint", "int32", "uint32"];
 
 /// Is `node` what `JSON.stringify` makes of a Zod 4 schema instance?
-pub fn is_instance(node: &Map<String, Value>) -> bool {
+pub fn is_instance(node: &Map) -> bool {
     let Some(kind) = node.field("def").and_then(|d| d.field("type")).and_then(Value::as_str) else { return false };
     KINDS.contains(&kind)
         && node.field("type").and_then(Value::as_str) == Some(kind)
@@ -67,7 +67,7 @@ pub fn is_instance(node: &Map<String, Value>) -> bool {
 }
 
 /// Replaces a serialized Zod instance with the JSON Schema it stands for.
-pub fn detox(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn detox(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let instance = Value::Object(std::mem::take(node));
     let kind = kind_of(&instance).unwrap_or_default().to_string();
     *node = recover(&instance, cx)?.schema;
@@ -79,7 +79,7 @@ pub fn detox(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 }
 
 struct Recovered {
-    schema: Map<String, Value>,
+    schema: Map,
     /// An object member that may be left out (`optional`, `default`).
     optional: bool,
 }
@@ -226,7 +226,7 @@ fn check_defs(def: &Value) -> impl Iterator<Item = &Value> {
     def.field("checks").and_then(Value::as_array).into_iter().flatten().filter_map(|c| c.field("def"))
 }
 
-fn string(v: &Value, def: &Value, cx: &mut Cx) -> Map<String, Value> {
+fn string(v: &Value, def: &Value, cx: &mut Cx) -> Map {
     let mut s = Map::new();
     s.insert("type".into(), json!("string"));
     let mut format = v.field("format").and_then(Value::as_str).map(String::from);
@@ -256,7 +256,7 @@ fn string(v: &Value, def: &Value, cx: &mut Cx) -> Map<String, Value> {
     s
 }
 
-fn number(v: &Value, def: &Value, cx: &mut Cx) -> Map<String, Value> {
+fn number(v: &Value, def: &Value, cx: &mut Cx) -> Map {
     let int_format = |f: Option<&str>| f.is_some_and(|f| INTEGER_FORMATS.contains(&f));
     let integer = v.field("isInt") == Some(&Value::Bool(true))
         || int_format(v.field("format").and_then(Value::as_str))
@@ -296,7 +296,7 @@ fn enum_values(v: &Value, def: &Value) -> Vec<Value> {
 }
 
 /// `{"type": T, "enum": [...]}`, typed by the values' JSON type where they share one.
-fn enum_schema(values: Vec<Value>) -> Map<String, Value> {
+fn enum_schema(values: Vec<Value>) -> Map {
     let mut distinct: Vec<Value> = Vec::with_capacity(values.len());
     for x in values {
         if !distinct.contains(&x) {
@@ -324,7 +324,7 @@ fn union(def: &Value, cx: &mut Cx) -> Result<Recovered> {
         cx.leave();
     }
     cx.leave();
-    let literal = |b: &Map<String, Value>| b.has("enum") && b.keys().all(|k| k == "enum" || k == "type");
+    let literal = |b: &Map| b.has("enum") && b.keys().all(|k| k == "enum" || k == "type");
     if !branches.is_empty() && branches.iter().all(literal) {
         let values = branches.iter().filter_map(|b| b.field("enum").and_then(Value::as_array)).flatten().cloned().collect();
         return Ok(Recovered { schema: enum_schema(values), optional: false });
@@ -342,7 +342,7 @@ fn object(def: &Value, cx: &mut Cx) -> Result<Recovered> {
             let r = recover(member, cx)?;
             cx.leave();
             if !r.optional {
-                required.push(Value::String(name.clone()));
+                required.push(Value::String(name.to_string()));
             }
             properties.insert(name.clone(), Value::Object(r.schema));
         }

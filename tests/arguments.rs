@@ -263,7 +263,7 @@ fn hostile_arguments_and_schemas_are_bounded() {
     defs.insert("d0".into(), json!({"type": "boolean"}));
     for i in 1..=40 {
         let prev = format!("#/$defs/d{}", i - 1);
-        defs.insert(format!("d{i}"), json!({"anyOf": [{"$ref": prev}, {"allOf": [{"$ref": prev}]}]}));
+        defs.insert(format!("d{i}").into(), json!({"anyOf": [{"$ref": prev}, {"allOf": [{"$ref": prev}]}]}));
     }
     let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d40"}}, "$defs": defs});
     // The step budget is what ends it (tests never time: a wall-clock bound failed

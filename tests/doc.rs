@@ -409,12 +409,12 @@ fn generated_edits_match_serde_json_maps() {
                     Edit::Set(k, n) => {
                         let id = d.new_i64(*n);
                         d.set(root, k, id);
-                        map.insert(k.clone(), (*n).into());
+                        map.insert(k.clone().into(), (*n).into());
                     }
                     Edit::Insert(i, k, n) => {
                         let present = map.contains_key(k);
                         if (present && *i < map.len()) || (!present && *i <= map.len()) {
-                            map.shift_insert(*i, k.clone(), (*n).into());
+                            map.shift_insert(*i, k.clone().into(), (*n).into());
                         }
                         let id = d.new_i64(*n);
                         d.insert(root, *i, k, id);

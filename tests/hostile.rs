@@ -48,7 +48,7 @@ fn ref_bomb_output_is_bounded() {
     defs.insert("d0".into(), json!({"type": "string", "description": "x".repeat(50)}));
     for i in 1..40 {
         let prev = format!("#/$defs/d{}", i - 1);
-        defs.insert(format!("d{i}"), json!({"type": "object", "properties": {"a": {"$ref": prev}, "b": {"$ref": prev}}}));
+        defs.insert(format!("d{i}").into(), json!({"type": "object", "properties": {"a": {"$ref": prev}, "b": {"$ref": prev}}}));
     }
     let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d39"}}, "$defs": defs});
     let input_len = schema.to_string().len();
@@ -72,7 +72,7 @@ fn ref_bomb_output_is_bounded() {
 fn long_ref_chains_are_cut_not_overflowed() {
     let mut defs = toolschema::doc::Map::new();
     for i in 0..5000 {
-        defs.insert(format!("a{i}"), json!({"$ref": format!("#/$defs/a{}", i + 1), "description": "link"}));
+        defs.insert(format!("a{i}").into(), json!({"$ref": format!("#/$defs/a{}", i + 1), "description": "link"}));
     }
     defs.insert("a5000".into(), json!({"type": "integer"}));
     let schema = json!({"type": "object", "properties": {"v": {"$ref": "#/$defs/a0"}}, "$defs": defs});
@@ -87,7 +87,7 @@ fn huge_enums_and_wide_objects_complete() {
     let values: Vec<Value> = (0..100_000).map(|i| json!(format!("v{i}"))).collect();
     let mut props = toolschema::doc::Map::new();
     for i in 0..6000 {
-        props.insert(format!("p{i}"), json!({"type": "integer", "minimum": i}));
+        props.insert(format!("p{i}").into(), json!({"type": "integer", "minimum": i}));
     }
     let schema = json!({"type": "object", "properties": {"e": {"enum": values}, "o": {"type": "object", "properties": props}}});
     for (t, r) in all_targets(&schema, &Options::default()) {

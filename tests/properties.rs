@@ -195,9 +195,9 @@ fn object(inner: BoxedStrategy<Value>) -> impl Strategy<Value = Value> {
             }
             let mut p = Map::new();
             for (name, s) in props {
-                p.insert(name.to_string(), s);
+                p.insert(name.into(), s);
             }
-            let names: Vec<String> = p.keys().cloned().collect();
+            let names: Vec<String> = p.keys().map(|k| k.to_string()).collect();
             m.insert("properties".into(), Value::Object(p));
             let mut req: Vec<Value> = required.iter().filter(|r| names.iter().any(|n| n == *r)).map(|r| json!(r)).collect();
             if rare == 0 {
@@ -294,7 +294,7 @@ fn root() -> impl Strategy<Value = Value> {
             }
             (_, o) => o,
         };
-        let defs: Map<String, Value> =
+        let defs: Map =
             DEFS.iter().zip(defs).filter_map(|(name, d)| d.map(|d| (name.to_string(), d))).collect();
         if let Value::Object(m) = &mut root {
             // A ref to a missing definition is part of the input space too (dangling refs).
@@ -330,7 +330,7 @@ fn unguarded_cycle(root: &Value) -> bool {
     let defs = root.get("$defs").and_then(Value::as_object).cloned().unwrap_or_default();
     defs.keys().any(|start| {
         let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![start.clone()];
+        let mut todo = vec![start.to_string()];
         while let Some(d) = todo.pop() {
             let mut next = Vec::new();
             if let Some(s) = defs.get(&d) {
@@ -467,7 +467,7 @@ fn relax(original: &Value, target: &Target) -> Value {
             let drop: Vec<String> = m
                 .keys()
                 .filter(|k| caps.refuses(k) && !equivalent.contains(&k.as_str()) && !(never && *k == "not"))
-                .cloned()
+                .map(|k| k.to_string())
                 .collect();
             for k in drop {
                 m.shift_remove(&k);
@@ -504,7 +504,7 @@ fn relax(original: &Value, target: &Target) -> Value {
                     m.shift_remove(k);
                 }
             }
-            let props: Option<Map<String, Value>> = m.get("properties").and_then(Value::as_object).cloned();
+            let props: Option<Map> = m.get("properties").and_then(Value::as_object).cloned();
             let Some(mut props) = props else { return };
             let required: Vec<Value> = m.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
             if caps.all_required {
@@ -659,7 +659,7 @@ fn instance(s: &Value, root: &Value, rng: &mut Rng, depth: usize) -> Value {
             }
             for r in required {
                 if !out.contains_key(r) {
-                    out.insert(r.to_string(), json!("x"));
+                    out.insert(r.into(), json!("x"));
                 }
             }
             // An undeclared member: accepted only where the output leaves objects open.

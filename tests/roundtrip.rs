@@ -35,7 +35,7 @@ fn resolve<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
     root.pointer(r.strip_prefix('#')?)
 }
 
-fn allows_null(m: &Map<String, Value>) -> bool {
+fn allows_null(m: &Map) -> bool {
     m.get("nullable") == Some(&Value::Bool(true))
         || m.get("type") == Some(&json!("null"))
         || m.get("type").and_then(Value::as_array).is_some_and(|t| t.contains(&json!("null")))
@@ -199,7 +199,7 @@ fn without_dropped(original: &Value, target: &Target) -> Value {
     // Every object but data keywords, not only the keyword table's schema
     // slots: refs that generators wrote into other places (`components/schemas`)
     // are followed by the validators, so the schemas there are relaxed too.
-    fn walk(v: &mut Value, f: &dyn Fn(&mut Map<String, Value>)) {
+    fn walk(v: &mut Value, f: &dyn Fn(&mut Map)) {
         match v {
             Value::Object(m) => {
                 f(m);
@@ -219,8 +219,8 @@ fn without_dropped(original: &Value, target: &Target) -> Value {
     }
     let caps = target.caps;
     let mut out = original.clone();
-    walk(&mut out, &|m: &mut Map<String, Value>| {
-        let drop: Vec<String> = m.keys().filter(|k| !caps.keeps(k) && !STRUCTURE.contains(&k.as_str())).cloned().collect();
+    walk(&mut out, &|m: &mut Map| {
+        let drop: Vec<String> = m.keys().filter(|k| !caps.keeps(k) && !STRUCTURE.contains(&k.as_str())).map(|k| k.to_string()).collect();
         for k in drop {
             m.shift_remove(&k);
         }

@@ -182,9 +182,9 @@ fn f10_f12_anthropic_strict_tool_count_is_capped_at_20() {
 /// 16-union limit, summed over all strict tools of a request.
 #[test]
 fn f11_f44_optional_and_union_parameters_are_summed_over_tools() {
-    let many_optional = json!({"name": "opt", "input_schema": {"type": "object", "properties": (0..30).map(|i| (format!("p{i}"), json!({"type": "string"}))).collect::<toolschema::doc::Map<_, _>>()}});
+    let many_optional = json!({"name": "opt", "input_schema": {"type": "object", "properties": (0..30).map(|i| (format!("p{i}"), json!({"type": "string"}))).collect::<toolschema::doc::Map>()}});
     let unions = |n: usize| {
-        json!({"name": format!("u{n}"), "input_schema": {"type": "object", "properties": (0..9).map(|i| (format!("v{i}"), json!({"type": ["string", "integer"]}))).collect::<toolschema::doc::Map<_, _>>(), "required": (0..9).map(|i| format!("v{i}")).collect::<Vec<_>>()}})
+        json!({"name": format!("u{n}"), "input_schema": {"type": "object", "properties": (0..9).map(|i| (format!("v{i}"), json!({"type": ["string", "integer"]}))).collect::<toolschema::doc::Map>(), "required": (0..9).map(|i| format!("v{i}")).collect::<Vec<_>>()}})
     };
     let out = run(&json!([many_optional, unions(1), unions(2)]), "anthropic-strict");
     let strict: Vec<Option<bool>> = out.telemetry.tools.iter().map(|t| t.strict).collect();

@@ -67,7 +67,7 @@ fn ok(envelope: &str) -> Value {
 fn error(envelope: &str) -> Value {
     let v = parse(envelope);
     let e = v.get("error").unwrap_or_else(|| panic!("expected an error envelope, got {envelope:.300}"));
-    let mut keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut keys: Vec<&str> = e.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     keys.sort_unstable();
     assert_eq!(keys, ["code", "message", "pointer"], "{envelope}");
     assert!(!e["message"].as_str().unwrap().is_empty(), "{envelope}");
@@ -157,7 +157,7 @@ fn key_order_survives_the_wasm_build() {
     // Providers generate arguments in schema order, so key order is output.
     let input = r#"{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"integer"},"m":{"type":"boolean"}}}"#;
     let out = ok(&api::normalize_json(input, "mcp", ""));
-    let keys: Vec<&String> = out["schema"]["properties"].as_object().unwrap().keys().collect();
+    let keys: Vec<&str> = out["schema"]["properties"].as_object().unwrap().keys().map(|k| k.as_str()).collect();
     assert_eq!(keys, ["z", "a", "m"]);
 }
 
@@ -210,7 +210,7 @@ fn ref_bomb_with_the_default_budget_stays_bounded_on_every_target() {
     defs.insert("d0".into(), json!({"type": "string", "description": "x".repeat(50)}));
     for i in 1..40 {
         let prev = format!("#/$defs/d{}", i - 1);
-        defs.insert(format!("d{i}"), json!({"type": "object", "properties": {"a": {"$ref": prev}, "b": {"$ref": prev}}}));
+        defs.insert(format!("d{i}").into(), json!({"type": "object", "properties": {"a": {"$ref": prev}, "b": {"$ref": prev}}}));
     }
     let input = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d39"}}, "$defs": defs}).to_string();
     for target in targets() {

@@ -20,7 +20,7 @@ fn required_props(schema: &Value, at: &str, out: &mut Vec<(String, String)>) {
     if let Some(Value::Object(props)) = m.get("properties") {
         for (name, p) in props {
             if p.get("required") == Some(&json!(true)) {
-                out.push((at.to_string(), name.clone()));
+                out.push((at.to_string(), name.to_string()));
             }
             required_props(p, &format!("{at}/properties/{name}"), out);
         }

@@ -9,7 +9,7 @@ use crate::doc::{Map, Value};
 /// How deep a phrase follows items, refs and branches before it stops.
 const MAX_NEST: usize = 3;
 
-pub fn describe(doc: &Original, m: &Map<String, Value>, at: &Pointer) -> String {
+pub fn describe(doc: &Original, m: &Map, at: &Pointer) -> String {
     phrase(doc, m, at, 0)
 }
 
@@ -22,7 +22,7 @@ pub fn is_are(at: &Pointer) -> &'static str {
     }
 }
 
-fn phrase(doc: &Original, m: &Map<String, Value>, at: &Pointer, depth: usize) -> String {
+fn phrase(doc: &Original, m: &Map, at: &Pointer, depth: usize) -> String {
     if depth > MAX_NEST {
         return "a value of the shape described".into();
     }
@@ -63,7 +63,7 @@ fn phrase(doc: &Original, m: &Map<String, Value>, at: &Pointer, depth: usize) ->
     join_or(parts)
 }
 
-fn branches(doc: &Original, m: &Map<String, Value>, at: &Pointer, depth: usize) -> String {
+fn branches(doc: &Original, m: &Map, at: &Pointer, depth: usize) -> String {
     for key in ["anyOf", "oneOf"] {
         if let Some(Value::Array(bs)) = m.get(key) {
             let mut parts: Vec<String> = Vec::new();
@@ -107,7 +107,7 @@ fn branches(doc: &Original, m: &Map<String, Value>, at: &Pointer, depth: usize) 
 fn type_phrase(
     doc: &Original,
     t: &str,
-    m: &Map<String, Value>,
+    m: &Map,
     at: &Pointer,
     depth: usize,
 ) -> String {
@@ -154,11 +154,11 @@ fn type_phrase(
     }
 }
 
-fn num(m: &Map<String, Value>, k: &str) -> Option<String> {
+fn num(m: &Map, k: &str) -> Option<String> {
     m.get(k).filter(|v| v.is_number()).map(Value::to_string)
 }
 
-fn number_bounds(m: &Map<String, Value>) -> String {
+fn number_bounds(m: &Map) -> String {
     let mut parts = Vec::new();
     match (num(m, "minimum"), num(m, "maximum")) {
         (Some(lo), Some(hi)) => parts.push(format!(" between {lo} and {hi}")),
@@ -183,7 +183,7 @@ fn number_bounds(m: &Map<String, Value>) -> String {
     parts.join(" and")
 }
 
-fn count_bounds(m: &Map<String, Value>, min_key: &str, max_key: &str, unit: &str) -> String {
+fn count_bounds(m: &Map, min_key: &str, max_key: &str, unit: &str) -> String {
     let plural = |n: u64| {
         if n == 1 {
             unit.to_string()
@@ -203,7 +203,7 @@ fn count_bounds(m: &Map<String, Value>, min_key: &str, max_key: &str, unit: &str
     }
 }
 
-fn string_bounds(m: &Map<String, Value>) -> String {
+fn string_bounds(m: &Map) -> String {
     let mut s = count_bounds(m, "minLength", "maxLength", "character");
     if let Some(Value::String(p)) = m.field("pattern") {
         s.push_str(&format!(" matching the pattern /{p}/"));

@@ -34,7 +34,7 @@ static ANY: Value = Value::Bool(true);
 /// An open map, as the encoding reads one: `additionalProperties` other than
 /// `false`, `patternProperties` without `additionalProperties`, or a
 /// free-form object (the same test as `passes::strict::is_free_form`).
-pub(super) fn is_open_map(m: &Map<String, Value>) -> bool {
+pub(super) fn is_open_map(m: &Map) -> bool {
     match m.field("additionalProperties") {
         // The original is read upgraded, where `false` is `{"not": {}}`.
         Some(v) => !crate::passes::is_never(v),
@@ -112,7 +112,7 @@ impl<'d> Fixer<'d, '_> {
 
     /// The schema of a member a free-form map does not describe: any value,
     /// which the encoding sent as JSON text. Nothing elsewhere.
-    pub(super) fn implied_any(&self, m: &Map<String, Value>) -> Vec<(Vec<String>, &'d Value)> {
+    pub(super) fn implied_any(&self, m: &Map) -> Vec<(Vec<String>, &'d Value)> {
         if self.encoded().any && !self.ipath.is_empty() && is_free_form(m) {
             vec![(vec!["additionalProperties".to_string()], &ANY)]
         } else {
@@ -124,7 +124,7 @@ impl<'d> Fixer<'d, '_> {
     /// (restore, where the target encoded maps; repair, where only an object
     /// is allowed); a mixed map's extra property is merged back. A key named
     /// twice, or named both ways, is left for the model to fix.
-    pub(super) fn entries_to_map(&mut self, value: &mut Value, m: &'d Map<String, Value>) -> Result<()> {
+    pub(super) fn entries_to_map(&mut self, value: &mut Value, m: &'d Map) -> Result<()> {
         let restoring = matches!(self.mode, Mode::Restore { .. });
         // At the root only a mixed map's entries property: the root is an
         // object, and one without properties is a tool without parameters.
@@ -142,7 +142,7 @@ impl<'d> Fixer<'d, '_> {
                     self.problem(self.ipath.clone(), msg);
                     return Ok(());
                 }
-                let map: Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+                let map: Map = entries.into_iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
                 let msg = format!(
                     "{} was sent as a list of {{key, value}} entries (an open map the target could not hold); it became an object of {} member{}",
                     place(&self.ipath),
@@ -160,7 +160,7 @@ impl<'d> Fixer<'d, '_> {
 
     /// A map that declares properties: its other members came as entries in
     /// the property `extra_property_name` (null or absent: none).
-    fn merge_extra(&mut self, obj: &mut Map<String, Value>, m: &'d Map<String, Value>) {
+    fn merge_extra(&mut self, obj: &mut Map, m: &'d Map) {
         // Declared as the normalizer declares them: the properties, and the
         // required names it declares as properties before encoding the map.
         let props = m.field("properties").and_then(Value::as_object);

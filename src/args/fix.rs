@@ -37,7 +37,7 @@ impl Widened {
 
 /// The one value a schema admits, where it says so directly: `type: "null"`,
 /// a `const`, a one-value `enum`.
-fn single_value(m: &Map<String, Value>) -> Option<&Value> {
+fn single_value(m: &Map) -> Option<&Value> {
     const NULL: Value = Value::Null;
     if let Some(c) = m.field("const") {
         return Some(c);
@@ -220,7 +220,7 @@ impl<'d> Fixer<'d, '_> {
 
     /// Gemini takes string enums only, so `1` went out as `"1"`: the string is
     /// turned back into the enum member whose JSON text it is.
-    fn restore_scalar(&mut self, value: &mut Value, m: &Map<String, Value>) {
+    fn restore_scalar(&mut self, value: &mut Value, m: &Map) {
         let Value::String(s) = value else { return };
         let members = m
             .field("enum")
@@ -249,7 +249,7 @@ impl<'d> Fixer<'d, '_> {
     /// say so (Gemini has no null type: `type: "null"` went out as a nullable
     /// string), whatever the model sent there stands for that value, which the
     /// tool takes and nothing else (issue 22).
-    fn restore_single(&mut self, value: &mut Value, m: &Map<String, Value>, widened: Widened) {
+    fn restore_single(&mut self, value: &mut Value, m: &Map, widened: Widened) {
         let Some(only) = single_value(m) else { return };
         if *value == *only || !(if only.is_null() { widened.null } else { widened.literals }) {
             return;
@@ -266,7 +266,7 @@ impl<'d> Fixer<'d, '_> {
 
     /// The schema's own types decide: a value of a type the node does not
     /// allow, turned into one it does only where the text says so exactly.
-    fn coerce(&mut self, value: &mut Value, m: &Map<String, Value>) -> Result<()> {
+    fn coerce(&mut self, value: &mut Value, m: &Map) -> Result<()> {
         let allowed = allowed_types(m);
         if allowed.is_empty() || allowed.iter().any(|t| is_type(value, t)) {
             return Ok(());
@@ -335,8 +335,8 @@ impl<'d> Fixer<'d, '_> {
 
     fn properties(
         &mut self,
-        obj: &mut Map<String, Value>,
-        m: &'d Map<String, Value>,
+        obj: &mut Map,
+        m: &'d Map,
     ) -> Result<()> {
         let required: Vec<&str> = m
             .field("required")
@@ -346,7 +346,7 @@ impl<'d> Fixer<'d, '_> {
         if matches!(self.mode, Mode::Restore { .. }) {
             self.missing_nulls(obj, m, &required)?;
         }
-        let keys: Vec<String> = obj.keys().cloned().collect();
+        let keys: Vec<String> = obj.keys().map(|k| k.to_string()).collect();
         for key in keys {
             let subs = self.subschemas(m, &key);
             if let Mode::Restore { empty_strings, .. } = self.mode {
@@ -390,7 +390,7 @@ impl<'d> Fixer<'d, '_> {
 
     /// Cloud Code Assist cannot say "null", so a required property that may be
     /// null became optional (contract §3.4): left out, it comes back as `null`.
-    fn missing_nulls(&mut self, obj: &mut Map<String, Value>, m: &'d Map<String, Value>, required: &[&str]) -> Result<()> {
+    fn missing_nulls(&mut self, obj: &mut Map, m: &'d Map, required: &[&str]) -> Result<()> {
         for key in required {
             if obj.contains_key(*key) {
                 continue;
@@ -405,7 +405,7 @@ impl<'d> Fixer<'d, '_> {
                 nullable &= self.fits_at(&segs, &Value::Null, schema)?;
             }
             if nullable {
-                obj.insert(key.to_string(), Value::Null);
+                obj.insert(crate::doc::Key::from(*key), Value::Null);
                 self.ipath.push(key);
                 let msg = format!("{} was left out; the original schema requires it and accepts null, so it was sent as null", place(&self.ipath));
                 self.note("null-restored", msg);
@@ -418,7 +418,7 @@ impl<'d> Fixer<'d, '_> {
     /// The subschemas that apply to property `key`, with their schema path.
     fn subschemas(
         &mut self,
-        m: &'d Map<String, Value>,
+        m: &'d Map,
         key: &str,
     ) -> Vec<(Vec<String>, &'d Value)> {
         let mut out = Vec::new();
@@ -432,7 +432,7 @@ impl<'d> Fixer<'d, '_> {
         if let Some(Value::Object(patterns)) = m.field("patternProperties") {
             for (p, s) in patterns {
                 if self.v.patterns.is_match(p, key) == Some(true) {
-                    out.push((vec!["patternProperties".to_string(), p.clone()], s));
+                    out.push((vec!["patternProperties".to_string(), p.to_string()], s));
                 }
             }
         }
@@ -469,7 +469,7 @@ impl<'d> Fixer<'d, '_> {
         Ok(None)
     }
 
-    fn items(&mut self, items: &mut [Value], m: &'d Map<String, Value>) -> Result<()> {
+    fn items(&mut self, items: &mut [Value], m: &'d Map) -> Result<()> {
         let prefix = m.field("prefixItems").and_then(Value::as_array);
         for (i, item) in items.iter_mut().enumerate() {
             let idx = i.to_string();
@@ -575,7 +575,7 @@ impl<'d> Fixer<'d, '_> {
         let extra: Vec<String> = obj
             .keys()
             .filter(|k| !declared.contains_key(*k))
-            .cloned()
+            .map(|k| k.to_string())
             .collect();
         if extra.is_empty() {
             return;
@@ -600,7 +600,7 @@ impl<'d> Fixer<'d, '_> {
 }
 
 /// The instance types a node allows: its `type`, else its enum's or const's.
-pub(super) fn allowed_types(m: &Map<String, Value>) -> Vec<&'static str> {
+pub(super) fn allowed_types(m: &Map) -> Vec<&'static str> {
     const TYPES: &[&str] = &[
         "null", "boolean", "integer", "number", "string", "array", "object",
     ];

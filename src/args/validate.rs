@@ -195,7 +195,7 @@ impl<'d> Validator<'d> {
 
     /// "`limit` must be an integer ≥ 1; you sent "10"": the node's whole
     /// expectation, which is what a model needs to send the right value.
-    fn must_be(&self, out: &mut Outcome, keyword: &str, m: &Map<String, Value>, inst: &Value) {
+    fn must_be(&self, out: &mut Outcome, keyword: &str, m: &Map, inst: &Value) {
         let msg = format!(
             "{} must be {}; you sent {}",
             place(&self.ipath),
@@ -223,7 +223,7 @@ impl<'d> Validator<'d> {
         out
     }
 
-    fn object(&mut self, m: &Map<String, Value>, inst: &Value) -> Result<Outcome> {
+    fn object(&mut self, m: &Map, inst: &Value) -> Result<Outcome> {
         let mut out = Outcome::default();
         for key in ["$ref", "$dynamicRef"] {
             if let Some(Value::String(r)) = m.get(key) {
@@ -268,7 +268,7 @@ impl<'d> Validator<'d> {
         Ok(())
     }
 
-    fn number(&mut self, m: &Map<String, Value>, inst: &Value, out: &mut Outcome) {
+    fn number(&mut self, m: &Map, inst: &Value, out: &mut Outcome) {
         let Some(x) = inst.as_f64() else { return };
         let bound = |k: &str| m.get(k).and_then(Value::as_f64);
         type Holds = fn(f64, f64) -> bool;
@@ -293,7 +293,7 @@ impl<'d> Validator<'d> {
         }
     }
 
-    fn string(&mut self, m: &Map<String, Value>, s: &str, inst: &Value, out: &mut Outcome) {
+    fn string(&mut self, m: &Map, s: &str, inst: &Value, out: &mut Outcome) {
         let len = s.chars().count() as u64;
         if m.field("minLength")
             .and_then(Value::as_u64)
@@ -318,7 +318,7 @@ impl<'d> Validator<'d> {
         }
     }
 
-    fn array(&mut self, m: &Map<String, Value>, items: &[Value], out: &mut Outcome) -> Result<()> {
+    fn array(&mut self, m: &Map, items: &[Value], out: &mut Outcome) -> Result<()> {
         let at = place(&self.ipath);
         let n = items.len() as u64;
         let plural = |k: u64| if k == 1 { "item" } else { "items" };
@@ -423,8 +423,8 @@ impl<'d> Validator<'d> {
 
     fn properties(
         &mut self,
-        m: &Map<String, Value>,
-        obj: &Map<String, Value>,
+        m: &Map,
+        obj: &Map,
         out: &mut Outcome,
     ) -> Result<()> {
         let at = place(&self.ipath);
@@ -505,7 +505,7 @@ impl<'d> Validator<'d> {
         }
         if let Some(names) = m.field("propertyNames") {
             for key in obj.keys() {
-                let o = self.sub(&["propertyNames"], names, &Value::String(key.clone()))?;
+                let o = self.sub(&["propertyNames"], names, &Value::String(key.to_string()))?;
                 if !o.valid() {
                     let rule = match names {
                         Value::Object(n) => {
@@ -513,7 +513,7 @@ impl<'d> Validator<'d> {
                         }
                         _ => "allowed".into(),
                     };
-                    self.fail(out, "propertyNames", format!("{at} has the property name {}, which is not allowed: names must be {rule}", preview(&Value::String(key.clone()))));
+                    self.fail(out, "propertyNames", format!("{at} has the property name {}, which is not allowed: names must be {rule}", preview(&Value::String(key.to_string()))));
                 }
             }
         }
@@ -538,11 +538,11 @@ impl<'d> Validator<'d> {
                 }
             }
             if matched {
-                out.props.insert(key.clone());
+                out.props.insert(key.to_string());
                 continue;
             }
             if let Some(schema) = additional {
-                out.props.insert(key.clone());
+                out.props.insert(key.to_string());
                 if is_false(schema) {
                     self.unexpected(out, "additionalProperties", key, declared);
                 } else {
@@ -559,7 +559,7 @@ impl<'d> Validator<'d> {
         out: &mut Outcome,
         keyword: &str,
         key: &str,
-        declared: Option<&Map<String, Value>>,
+        declared: Option<&Map>,
     ) {
         let allowed = match declared {
             Some(d) if !d.is_empty() && d.len() <= 30 => {
@@ -584,7 +584,7 @@ impl<'d> Validator<'d> {
 
     fn combinators(
         &mut self,
-        m: &Map<String, Value>,
+        m: &Map,
         inst: &Value,
         out: &mut Outcome,
     ) -> Result<()> {
@@ -664,7 +664,7 @@ impl<'d> Validator<'d> {
     fn union_failed(
         &mut self,
         key: &str,
-        m: &Map<String, Value>,
+        m: &Map,
         branches: &[Value],
         results: Vec<Outcome>,
         inst: &Value,
@@ -687,7 +687,7 @@ impl<'d> Validator<'d> {
                 return;
             }
         }
-        let only: Map<String, Value> = m
+        let only: Map = m
             .iter()
             .filter(|(k, _)| k.as_str() == key)
             .map(|(k, v)| (k.clone(), v.clone()))
@@ -703,13 +703,13 @@ impl<'d> Validator<'d> {
 
     fn unevaluated(
         &mut self,
-        m: &Map<String, Value>,
+        m: &Map,
         inst: &Value,
         out: &mut Outcome,
     ) -> Result<()> {
         if let (Some(schema), Value::Object(obj)) = (m.field("unevaluatedProperties"), inst) {
             for (key, value) in obj {
-                if out.props.contains(key) {
+                if out.props.contains(key.as_str()) {
                     continue;
                 }
                 if is_false(schema) {
@@ -724,7 +724,7 @@ impl<'d> Validator<'d> {
                     out.errors.extend(o.errors);
                 }
             }
-            out.props.extend(obj.keys().cloned());
+            out.props.extend(obj.keys().map(|k| k.to_string()));
         }
         if let (Some(schema), Value::Array(items)) = (m.field("unevaluatedItems"), inst) {
             if !out.all_items {
@@ -778,7 +778,7 @@ pub(super) fn resolved<'d>(
     doc: &'d Original,
     schema: &'d Value,
     at: &Pointer,
-) -> Option<&'d Map<String, Value>> {
+) -> Option<&'d Map> {
     let m = schema.as_object()?;
     match m.field("$ref").and_then(Value::as_str) {
         Some(r) if !m.has("properties") => {
@@ -874,11 +874,11 @@ fn canonical(v: &Value) -> String {
             items.iter().map(canonical).collect::<Vec<_>>().join(",")
         ),
         Value::Object(m) => {
-            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            let mut entries: Vec<(&crate::doc::Key, &Value)> = m.iter().collect();
             crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
             let parts: Vec<String> = entries
                 .iter()
-                .map(|(k, v)| format!("{}:{}", Value::String((*k).clone()), canonical(v)))
+                .map(|(k, v)| format!("{}:{}", Value::String(k.to_string()), canonical(v)))
                 .collect();
             format!("{{{}}}", parts.join(","))
         }

@@ -12,7 +12,7 @@ impl Doc<'_> {
         // (container, next child, what is built so far) per open level.
         enum Built {
             Array(Vec<Value>),
-            Object(Map<String, Value>),
+            Object(Map),
         }
         let mut stack: Vec<(NodeId, usize, Built)> = Vec::new();
         let mut next = id;
@@ -48,7 +48,7 @@ impl Doc<'_> {
                 match built {
                     Built::Array(items) => items.push(done),
                     Built::Object(map) => {
-                        map.insert(self.text(members[*at].key).into_owned(), done);
+                        map.insert(self.text(members[*at].key).into(), done);
                     }
                 }
                 *at += 1;

@@ -79,7 +79,7 @@ macro_rules! __json_object {
         $crate::__json_object!(@insert $map [$($key)+] ($crate::__json_value!($value)) ($($($rest)*)?));
     };
     (@insert $map:ident [$($key:tt)+] ($value:expr) ($($rest:tt)*)) => {
-        let _ = $map.insert(::std::string::String::from($($key)+), $value);
+        let _ = $map.insert($crate::doc::Key::from($($key)+), $value);
         $crate::__json_object!($map [] ($($rest)*));
     };
     ($map:ident [$($key:tt)*] ($next:tt $($rest:tt)*)) => {

@@ -12,6 +12,7 @@
 //! keeps a hash index of its member positions, kept exact by every edit, so
 //! no lookup pattern turns quadratic. It is one pointer wide, so a value
 //! stays small, and holds no copy of a key.
+use super::key::Key;
 use super::value::Value;
 use hashbrown::HashTable;
 use crate::hash::State;
@@ -21,11 +22,10 @@ use std::fmt;
 /// Up to this many members, keys are compared in place.
 const INDEXED: usize = 24;
 
-/// An ordered JSON object. Only `Map<String, Value>` is ever built; the
-/// parameters are there so signatures read as they do for `serde_json`.
+/// An ordered JSON object.
 #[derive(Clone, Default)]
-pub struct Map<K = String, V = Value> {
-    members: Vec<(K, V)>,
+pub struct Map {
+    members: Vec<(Key, Value)>,
     /// Where each key is, for a map past `INDEXED` members.
     index: Option<Box<KeyIndex>>,
 }
@@ -39,7 +39,7 @@ struct KeyIndex {
 }
 
 impl KeyIndex {
-    fn build(members: &[(String, Value)]) -> KeyIndex {
+    fn build(members: &[(Key, Value)]) -> KeyIndex {
         let mut index = KeyIndex { table: HashTable::with_capacity(members.len()), hasher: State::default() };
         for i in 0..members.len() {
             index.pushed(members, i);
@@ -47,12 +47,12 @@ impl KeyIndex {
         index
     }
 
-    fn find(&self, members: &[(String, Value)], key: &str) -> Option<usize> {
+    fn find(&self, members: &[(Key, Value)], key: &str) -> Option<usize> {
         self.table.find(self.hasher.hash_one(key), |&j| members[j].0 == key).copied()
     }
 
     /// Records `members[i]`, which the table does not hold yet.
-    fn pushed(&mut self, members: &[(String, Value)], i: usize) {
+    fn pushed(&mut self, members: &[(Key, Value)], i: usize) {
         let hasher = &self.hasher;
         self.table.insert_unique(hasher.hash_one(members[i].0.as_str()), i, |&j| hasher.hash_one(members[j].0.as_str()));
     }
@@ -71,7 +71,7 @@ impl KeyIndex {
     }
 }
 
-impl Map<String, Value> {
+impl Map {
     pub fn new() -> Self {
         Map { members: Vec::new(), index: None }
     }
@@ -105,7 +105,7 @@ impl Map<String, Value> {
     }
 
     /// Appends a member whose key is not present.
-    fn push_member(&mut self, key: String, value: Value) {
+    fn push_member(&mut self, key: Key, value: Value) {
         self.members.push((key, value));
         match &mut self.index {
             Some(index) => index.pushed(&self.members, self.members.len() - 1),
@@ -120,7 +120,7 @@ impl Map<String, Value> {
     }
 
     /// Removes the member at `i`, moving the last one into its place.
-    fn swap_remove_at(&mut self, i: usize) -> (String, Value) {
+    fn swap_remove_at(&mut self, i: usize) -> (Key, Value) {
         let last = self.members.len() - 1;
         if let Some(index) = &mut self.index {
             index.forget(&self.members[i].0, i);
@@ -132,7 +132,7 @@ impl Map<String, Value> {
     }
 
     /// Removes the member at `i`, keeping the others' order.
-    fn shift_remove_at(&mut self, i: usize) -> (String, Value) {
+    fn shift_remove_at(&mut self, i: usize) -> (Key, Value) {
         let removed = self.members.remove(i);
         self.reindex();
         removed
@@ -156,7 +156,7 @@ impl Map<String, Value> {
         self.members.iter_mut().find(|(k, _)| k.as_bytes() == key).map(|(_, v)| v)
     }
 
-    pub fn get_key_value<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<(&String, &Value)> {
+    pub fn get_key_value<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<(&Key, &Value)> {
         self.index_of(key).map(|i| {
             let (k, v) = &self.members[i];
             (k, v)
@@ -169,13 +169,13 @@ impl Map<String, Value> {
     }
 
     /// The member at `index`, in order.
-    pub fn get_index(&self, index: usize) -> Option<(&String, &Value)> {
+    pub fn get_index(&self, index: usize) -> Option<(&Key, &Value)> {
         self.members.get(index).map(|(k, v)| (k, v))
     }
 
     /// Sets `key` to `value`: in place if present (returning the old value),
     /// else as the last member.
-    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+    pub fn insert(&mut self, key: Key, value: Value) -> Option<Value> {
         match self.index_of(&key) {
             Some(i) => Some(std::mem::replace(&mut self.members[i].1, value)),
             None => {
@@ -187,7 +187,7 @@ impl Map<String, Value> {
 
     /// Sets `key` to `value` at `index`; a present key moves there (`index`
     /// then counts the members without it). Panics past the end.
-    pub fn shift_insert(&mut self, index: usize, key: String, value: Value) -> Option<Value> {
+    pub fn shift_insert(&mut self, index: usize, key: Key, value: Value) -> Option<Value> {
         let old = match self.index_of(&key) {
             Some(i) => {
                 let (k, old) = self.members.remove(i);
@@ -208,7 +208,7 @@ impl Map<String, Value> {
         self.swap_remove(key)
     }
 
-    pub fn remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(String, Value)> {
+    pub fn remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(Key, Value)> {
         self.index_of(key).map(|i| self.swap_remove_at(i))
     }
 
@@ -221,7 +221,7 @@ impl Map<String, Value> {
         self.index_of(key).map(|i| self.shift_remove_at(i).1)
     }
 
-    pub fn shift_remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(String, Value)> {
+    pub fn shift_remove_entry<Q: ?Sized + AsRef<str>>(&mut self, key: &Q) -> Option<(Key, Value)> {
         self.index_of(key).map(|i| self.shift_remove_at(i))
     }
 
@@ -231,7 +231,7 @@ impl Map<String, Value> {
         self.extend(members);
     }
 
-    pub fn entry<S: Into<String>>(&mut self, key: S) -> Entry<'_> {
+    pub fn entry<S: Into<Key>>(&mut self, key: S) -> Entry<'_> {
         let key = key.into();
         match self.index_of(&key) {
             Some(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
@@ -239,7 +239,7 @@ impl Map<String, Value> {
         }
     }
 
-    pub fn retain<F: FnMut(&String, &mut Value) -> bool>(&mut self, mut keep: F) {
+    pub fn retain<F: FnMut(&Key, &mut Value) -> bool>(&mut self, mut keep: F) {
         self.members.retain_mut(|(k, v)| keep(k, v));
         self.reindex();
     }
@@ -268,18 +268,18 @@ impl Map<String, Value> {
         self.members.into_iter().map(|(_, v)| v)
     }
 
-    pub fn into_keys(self) -> impl DoubleEndedIterator<Item = String> + ExactSizeIterator {
+    pub fn into_keys(self) -> impl DoubleEndedIterator<Item = Key> + ExactSizeIterator {
         self.members.into_iter().map(|(k, _)| k)
     }
 
     /// The members, in order.
-    pub fn as_slice(&self) -> &[(String, Value)] {
+    pub fn as_slice(&self) -> &[(Key, Value)] {
         &self.members
     }
 
     /// Appends a member without looking for its key: for a builder that
     /// knows the key is new.
-    pub(crate) fn push_unique(&mut self, key: String, value: Value) {
+    pub(crate) fn push_unique(&mut self, key: Key, value: Value) {
         debug_assert!(!self.contains_key(&key));
         self.push_member(key, value);
     }
@@ -293,7 +293,7 @@ pub enum Entry<'a> {
 
 pub struct VacantEntry<'a> {
     map: &'a mut Map,
-    key: String,
+    key: Key,
 }
 
 pub struct OccupiedEntry<'a> {
@@ -302,7 +302,7 @@ pub struct OccupiedEntry<'a> {
 }
 
 impl<'a> Entry<'a> {
-    pub fn key(&self) -> &String {
+    pub fn key(&self) -> &Key {
         match self {
             Entry::Vacant(e) => &e.key,
             Entry::Occupied(e) => e.key(),
@@ -339,7 +339,7 @@ impl<'a> Entry<'a> {
 }
 
 impl<'a> VacantEntry<'a> {
-    pub fn key(&self) -> &String {
+    pub fn key(&self) -> &Key {
         &self.key
     }
 
@@ -350,7 +350,7 @@ impl<'a> VacantEntry<'a> {
 }
 
 impl<'a> OccupiedEntry<'a> {
-    pub fn key(&self) -> &String {
+    pub fn key(&self) -> &Key {
         &self.map.members[self.index].0
     }
 
@@ -381,7 +381,7 @@ impl<'a> OccupiedEntry<'a> {
 }
 
 /// Same members, in any order (as `serde_json::Map` compares).
-impl PartialEq for Map<String, Value> {
+impl PartialEq for Map {
     fn eq(&self, other: &Self) -> bool {
         if self.len() != other.len() {
             return false;
@@ -394,48 +394,48 @@ impl PartialEq for Map<String, Value> {
     }
 }
 
-impl Eq for Map<String, Value> {}
+impl Eq for Map {}
 
-impl fmt::Debug for Map<String, Value> {
+impl fmt::Debug for Map {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.members.iter().map(|(k, v)| (k, v))).finish()
     }
 }
 
-impl<Q: ?Sized + AsRef<str>> std::ops::Index<&Q> for Map<String, Value> {
+impl<Q: ?Sized + AsRef<str>> std::ops::Index<&Q> for Map {
     type Output = Value;
     fn index(&self, key: &Q) -> &Value {
         self.get(key).expect("no such key in the map")
     }
 }
 
-impl<Q: ?Sized + AsRef<str>> std::ops::IndexMut<&Q> for Map<String, Value> {
+impl<Q: ?Sized + AsRef<str>> std::ops::IndexMut<&Q> for Map {
     fn index_mut(&mut self, key: &Q) -> &mut Value {
         self.get_mut(key).expect("no such key in the map")
     }
 }
 
-impl Extend<(String, Value)> for Map<String, Value> {
-    fn extend<I: IntoIterator<Item = (String, Value)>>(&mut self, iter: I) {
+impl<K: Into<Key>> Extend<(K, Value)> for Map {
+    fn extend<I: IntoIterator<Item = (K, Value)>>(&mut self, iter: I) {
         for (k, v) in iter {
-            self.insert(k, v);
+            self.insert(k.into(), v);
         }
     }
 }
 
-impl FromIterator<(String, Value)> for Map<String, Value> {
-    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+impl<K: Into<Key>> FromIterator<(K, Value)> for Map {
+    fn from_iter<I: IntoIterator<Item = (K, Value)>>(iter: I) -> Self {
         let mut map = Map::new();
         map.extend(iter);
         map
     }
 }
 
-pub struct Iter<'a>(std::slice::Iter<'a, (String, Value)>);
-pub struct IterMut<'a>(std::slice::IterMut<'a, (String, Value)>);
+pub struct Iter<'a>(std::slice::Iter<'a, (Key, Value)>);
+pub struct IterMut<'a>(std::slice::IterMut<'a, (Key, Value)>);
 
 impl<'a> Iterator for Iter<'a> {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Key, &'a Value);
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(k, v)| (k, v))
@@ -460,7 +460,7 @@ impl Clone for Iter<'_> {
 }
 
 impl<'a> Iterator for IterMut<'a> {
-    type Item = (&'a String, &'a mut Value);
+    type Item = (&'a Key, &'a mut Value);
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(k, v)| (&*k, v))
@@ -478,25 +478,25 @@ impl DoubleEndedIterator for IterMut<'_> {
 
 impl ExactSizeIterator for IterMut<'_> {}
 
-impl<'a> IntoIterator for &'a Map<String, Value> {
-    type Item = (&'a String, &'a Value);
+impl<'a> IntoIterator for &'a Map {
+    type Item = (&'a Key, &'a Value);
     type IntoIter = Iter<'a>;
     fn into_iter(self) -> Iter<'a> {
         self.iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut Map<String, Value> {
-    type Item = (&'a String, &'a mut Value);
+impl<'a> IntoIterator for &'a mut Map {
+    type Item = (&'a Key, &'a mut Value);
     type IntoIter = IterMut<'a>;
     fn into_iter(self) -> IterMut<'a> {
         self.iter_mut()
     }
 }
 
-impl IntoIterator for Map<String, Value> {
-    type Item = (String, Value);
-    type IntoIter = std::vec::IntoIter<(String, Value)>;
+impl IntoIterator for Map {
+    type Item = (Key, Value);
+    type IntoIter = std::vec::IntoIter<(Key, Value)>;
     fn into_iter(self) -> Self::IntoIter {
         self.members.into_iter()
     }
@@ -528,9 +528,9 @@ macro_rules! projection {
     };
 }
 
-projection!(Keys, std::slice::Iter<'a, (String, Value)>, &'a String, |m| &m.0);
-projection!(Values, std::slice::Iter<'a, (String, Value)>, &'a Value, |m| &m.1);
-projection!(ValuesMut, std::slice::IterMut<'a, (String, Value)>, &'a mut Value, |m| &mut m.1);
+projection!(Keys, std::slice::Iter<'a, (Key, Value)>, &'a Key, |m| &m.0);
+projection!(Values, std::slice::Iter<'a, (Key, Value)>, &'a Value, |m| &m.1);
+projection!(ValuesMut, std::slice::IterMut<'a, (Key, Value)>, &'a mut Value, |m| &mut m.1);
 
 impl Clone for Keys<'_> {
     fn clone(&self) -> Self {
@@ -568,14 +568,14 @@ mod tests {
                 let key = format!("k{}", next(keys));
                 match next(8) {
                     0..=2 => {
-                        assert_eq!(ours.insert(key.clone(), Value::from(step)).is_some(), theirs.insert(key, step.into()).is_some());
+                        assert_eq!(ours.insert(key.clone().into(), Value::from(step)).is_some(), theirs.insert(key, step.into()).is_some());
                     }
                     3 => assert_eq!(ours.remove(&key).is_some(), theirs.swap_remove(&key).is_some()),
                     4 => assert_eq!(ours.shift_remove(&key).is_some(), theirs.shift_remove(&key).is_some()),
                     5 if !ours.is_empty() => {
                         let at = next(ours.len() as u64) as usize;
                         if ours.contains_key(&key) || at < ours.len() {
-                            ours.shift_insert(at, key.clone(), Value::from(step));
+                            ours.shift_insert(at, key.clone().into(), Value::from(step));
                             theirs.shift_insert(at, key, step.into());
                         }
                     }
@@ -589,8 +589,9 @@ mod tests {
                         theirs.entry(key).or_insert(step.into());
                     }
                 }
-                let order: Vec<&String> = ours.keys().collect();
-                assert_eq!(order, theirs.keys().collect::<Vec<_>>(), "round {round}, step {step}");
+                let order: Vec<&str> = ours.keys().map(|k| k.as_str()).collect();
+                let theirs_order: Vec<&str> = theirs.keys().map(String::as_str).collect();
+                assert_eq!(order, theirs_order, "round {round}, step {step}");
                 for k in 0..keys {
                     let k = format!("k{k}");
                     assert_eq!(ours.get(&k).and_then(Value::as_u64), theirs.get(&k).and_then(serde_json::Value::as_u64), "{k}");

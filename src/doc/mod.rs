@@ -30,6 +30,7 @@
 //! value parsed from the same text (tests/doc.rs, fuzz/).
 mod convert;
 mod edit;
+mod key;
 #[macro_use]
 mod macros;
 mod map;
@@ -39,6 +40,7 @@ mod serde;
 mod value;
 mod write;
 
+pub use self::key::Key;
 pub use self::map::{Entry, Map, OccupiedEntry, VacantEntry};
 pub use self::serde::{from_str, from_value, to_value};
 pub use self::value::{Index, ToJson, Value};

@@ -20,7 +20,7 @@ impl Serialize for Value {
     }
 }
 
-impl Serialize for Map<String, Value> {
+impl Serialize for Map {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut out = s.serialize_map(Some(self.len()))?;
         for (k, v) in self {
@@ -77,7 +77,7 @@ impl<'de> Deserialize<'de> for Value {
                 // A repeated key keeps its first position and takes the last
                 // value, as serde_json's ordered map does.
                 let mut map = Map::new();
-                while let Some(key) = access.next_key::<String>()? {
+                while let Some(key) = access.next_key::<super::Key>()? {
                     let value: Value = access.next_value()?;
                     map.insert(key, value);
                 }
@@ -88,7 +88,7 @@ impl<'de> Deserialize<'de> for Value {
     }
 }
 
-impl<'de> Deserialize<'de> for Map<String, Value> {
+impl<'de> Deserialize<'de> for Map {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         match Value::deserialize(d)? {
             Value::Object(m) => Ok(m),
@@ -108,7 +108,7 @@ impl From<serde_json::Value> for Value {
             serde_json::Value::Object(m) => {
                 let mut out = Map::with_capacity(m.len());
                 for (k, v) in m {
-                    out.push_unique(k, Value::from(v));
+                    out.push_unique(k.into(), Value::from(v));
                 }
                 Value::Object(out)
             }
@@ -127,7 +127,7 @@ impl From<&serde_json::Value> for Value {
             serde_json::Value::Object(m) => {
                 let mut out = Map::with_capacity(m.len());
                 for (k, v) in m {
-                    out.push_unique(k.clone(), Value::from(v));
+                    out.push_unique(k.into(), Value::from(v));
                 }
                 Value::Object(out)
             }
@@ -143,7 +143,7 @@ impl From<Value> for serde_json::Value {
             Value::Number(n) => serde_json::Value::Number(n),
             Value::String(s) => serde_json::Value::String(s),
             Value::Array(a) => serde_json::Value::Array(a.into_iter().map(serde_json::Value::from).collect()),
-            Value::Object(m) => serde_json::Value::Object(m.into_iter().map(|(k, v)| (k, serde_json::Value::from(v))).collect()),
+            Value::Object(m) => serde_json::Value::Object(m.into_iter().map(|(k, v)| (k.into_string(), serde_json::Value::from(v))).collect()),
         }
     }
 }
@@ -156,7 +156,7 @@ impl From<&Value> for serde_json::Value {
             Value::Number(n) => serde_json::Value::Number(n.clone()),
             Value::String(s) => serde_json::Value::String(s.clone()),
             Value::Array(a) => serde_json::Value::Array(a.iter().map(serde_json::Value::from).collect()),
-            Value::Object(m) => serde_json::Value::Object(m.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v))).collect()),
+            Value::Object(m) => serde_json::Value::Object(m.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(v))).collect()),
         }
     }
 }
@@ -169,7 +169,7 @@ impl PartialEq<serde_json::Value> for Value {
             (Value::Number(a), serde_json::Value::Number(b)) => a == b,
             (Value::String(a), serde_json::Value::String(b)) => a == b,
             (Value::Array(a), serde_json::Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y),
-            (Value::Object(a), serde_json::Value::Object(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v == w)),
+            (Value::Object(a), serde_json::Value::Object(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k.as_str()).is_some_and(|w| v == w)),
             _ => false,
         }
     }

@@ -20,7 +20,7 @@ pub enum Value {
     Number(Number),
     String(String),
     Array(Vec<Value>),
-    Object(Map<String, Value>),
+    Object(Map),
 }
 
 static NULL: Value = Value::Null;
@@ -38,14 +38,14 @@ impl Value {
         matches!(self, Value::Object(_))
     }
 
-    pub fn as_object(&self) -> Option<&Map<String, Value>> {
+    pub fn as_object(&self) -> Option<&Map> {
         match self {
             Value::Object(m) => Some(m),
             _ => None,
         }
     }
 
-    pub fn as_object_mut(&mut self) -> Option<&mut Map<String, Value>> {
+    pub fn as_object_mut(&mut self) -> Option<&mut Map> {
         match self {
             Value::Object(m) => Some(m),
             _ => None,
@@ -420,8 +420,8 @@ impl From<Number> for Value {
     }
 }
 
-impl From<Map<String, Value>> for Value {
-    fn from(m: Map<String, Value>) -> Value {
+impl From<Map> for Value {
+    fn from(m: Map) -> Value {
         Value::Object(m)
     }
 }
@@ -473,7 +473,7 @@ impl ToJson for Value {
     }
 }
 
-impl ToJson for Map<String, Value> {
+impl ToJson for Map {
     fn to_json(&self) -> Value {
         Value::Object(self.clone())
     }
@@ -488,6 +488,12 @@ impl ToJson for str {
 impl ToJson for String {
     fn to_json(&self) -> Value {
         Value::String(self.clone())
+    }
+}
+
+impl ToJson for super::Key {
+    fn to_json(&self) -> Value {
+        Value::String(self.as_str().to_owned())
     }
 }
 

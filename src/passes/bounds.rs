@@ -14,7 +14,7 @@ use crate::doc::{Map, Value};
 /// round back to `n`.
 const EXACT_F64: f64 = 9_007_199_254_740_992.0;
 
-pub fn exclusive_to_inclusive(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn exclusive_to_inclusive(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.has("exclusiveMinimum") && !node.has("exclusiveMaximum") {
         return Ok(());
     }
@@ -35,7 +35,7 @@ pub fn exclusive_to_inclusive(node: &mut Map<String, Value>, cx: &mut Cx) -> Res
         let tighter = |m: f64| if lower { m >= bound as f64 } else { m <= bound as f64 };
         let kept = node.field(inclusive).and_then(Value::as_f64).is_some_and(tighter);
         if !kept {
-            node.insert(inclusive.to_string(), Value::from(bound));
+            node.insert(inclusive.into(), Value::from(bound));
         }
         node.remove_field(exclusive);
         cx.count("exclusiveBoundsRewritten");

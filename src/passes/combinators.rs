@@ -9,12 +9,12 @@ use crate::error::Result;
 use crate::profile::OnViolation;
 use crate::context::Cx;
 use crate::json;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 
 /// `oneOf` → `anyOf`. OpenAI strict and the Responses API reject `oneOf` (F4,
 /// seed 000's Responses walker), Gemini's proto has no such field. Lossy unless the
 /// branches are provably exclusive (a discriminator property with distinct values).
-pub fn one_of_to_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn one_of_to_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.has("oneOf") {
         return Ok(());
     }
@@ -70,7 +70,7 @@ pub fn discriminated(branches: &[Value]) -> bool {
     props.keys().any(|name| {
         let mut seen = crate::hash::HashSet::default();
         branches.iter().all(|b| {
-            let required = b.field("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x == name));
+            let required = b.field("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x.as_str() == Some(name.as_str())));
             let values = b.pointer(&format!("/properties/{}", crate::pointer::escape(name))).and_then(|p| {
                 p.field("enum").and_then(Value::as_array).cloned().or_else(|| p.field("const").map(|c| vec![c.clone()]))
             });
@@ -85,7 +85,7 @@ pub fn discriminated(branches: &[Value]) -> bool {
 /// the field's own description). Where it is not exact, targets that accept
 /// `allOf` keep it; strict targets fail open; others overlay the entries in
 /// order (the first wins a conflict) and report it.
-pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !matches!(node.field("allOf"), Some(Value::Array(_))) {
         return Ok(());
     }
@@ -103,7 +103,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     // allOf chains quadratic.
     let lifted_base = shared.lift(&mut base);
     let lifted: Vec<Lifted> = all.iter_mut().map(|e| e.as_object_mut().map(|m| shared.lift(m)).unwrap_or_default()).collect();
-    let entries: Vec<Map<String, Value>> =
+    let entries: Vec<Map> =
         all.iter().zip(&reopen_entry).filter_map(|(e, &reopen)| e.as_object().map(|e| as_written_with(e, reopen, cx))).collect();
     let written = as_written_with(&base, reopen_node, cx);
     let merged = entries.iter().try_fold(written.clone(), |acc, e| conjoin(&acc, e)).map(|mut m| {
@@ -115,7 +115,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         m
     });
     let exact = merged.is_some();
-    let restore_node = |mut base: Map<String, Value>, mut all: Vec<Value>, lifted_base: Lifted, lifted: Vec<Lifted>| {
+    let restore_node = |mut base: Map, mut all: Vec<Value>, lifted_base: Lifted, lifted: Vec<Lifted>| {
         lifted_base.restore(&mut base, None);
         for (l, e) in lifted.into_iter().zip(all.iter_mut()) {
             if let Value::Object(m) = e {
@@ -187,7 +187,7 @@ pub fn merge_all_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// Null branches of an `anyOf`: Gemini says "nullable" with its marker (google-genai
 /// `handle_null_fields`); Cloud Code Assist cannot say it at all, so the property
 /// becomes optional (contract §3.4). A lone remaining branch is inlined.
-pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.field_mut("anyOf") else { return Ok(()) };
     if !branches.iter().any(is_null_schema) {
         return Ok(());
@@ -246,7 +246,7 @@ pub fn null_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 }
 
 /// Merges a lone branch into its node; the node's own annotations win.
-fn inline_branch(node: &mut Map<String, Value>, branch: Value) {
+fn inline_branch(node: &mut Map, branch: Value) {
     let Value::Object(b) = branch else { return };
     for (k, v) in b {
         if is_annotation(&k) && node.has(&k) {
@@ -268,7 +268,7 @@ fn is_pure_union(v: &Value) -> bool {
 /// an empty `anyOf` is removed, and a single-branch `anyOf` is inlined. Strict
 /// output must not nest pure unions: OpenRouter's DeepSeek validator rejects
 /// branches without `type` (contract §1.3).
-pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     if branches.iter().any(is_pure_union) {
         let mut flat = Vec::new();
@@ -325,10 +325,10 @@ pub fn splice_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// Cloud Code Assist accepts no combinator at all (contract §3.3, §3.5): object
 /// branches are united into one object, same-type branches collapse to the
 /// broadest, and mixed types keep the first non-null branch. All reported lossy.
-pub fn collapse_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn collapse_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.field("anyOf").cloned() else { return Ok(()) };
     node.remove_field("anyOf");
-    let objects: Vec<&Map<String, Value>> = branches.iter().filter_map(Value::as_object).collect();
+    let objects: Vec<&Map> = branches.iter().filter_map(Value::as_object).collect();
     let chosen = if !branches.is_empty() && branches.iter().all(is_object_like) {
         cx.lossy("union-merged", "object branches were merged into one object; properties not in every branch became optional");
         unite_objects(&objects)
@@ -347,7 +347,7 @@ pub fn collapse_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
 /// Folds a collapsed union's result into the node that held the union: the
 /// node's own properties, required names and annotations stay; the branch adds
 /// what the node lacks (`properties` beside `anyOf` are conjunctive).
-pub fn overlay_branch(node: &mut Map<String, Value>, branch: Map<String, Value>) {
+pub fn overlay_branch(node: &mut Map, branch: Map) {
     for (k, v) in branch {
         match (k.as_str(), node.field_mut(&k), v) {
             ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => {
@@ -370,12 +370,12 @@ pub fn overlay_branch(node: &mut Map<String, Value>, branch: Map<String, Value>)
     }
 }
 
-fn same_type(branches: &[&Map<String, Value>]) -> Option<String> {
+fn same_type(branches: &[&Map]) -> Option<String> {
     let first = single_type(branches.first()?)?.to_string();
     branches.iter().all(|b| single_type(b) == Some(first.as_str())).then_some(first)
 }
 
-fn collapse_same_type(branches: &[&Map<String, Value>], t: &str, cx: &mut Cx) -> Map<String, Value> {
+fn collapse_same_type(branches: &[&Map], t: &str, cx: &mut Cx) -> Map {
     if branches.iter().all(|b| b.has("enum")) {
         let mut values = Vec::new();
         for b in branches {
@@ -401,7 +401,7 @@ fn collapse_same_type(branches: &[&Map<String, Value>], t: &str, cx: &mut Cx) ->
 /// OpenAI strict rejects branches without one (F31 `schema must have a 'type'
 /// key`), as do Moonshot (F30) and llama.cpp (seed 001). Exact: a branch the
 /// siblings cannot be conjoined with leaves the node as it was.
-pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.path.is_empty() && cx.target.caps.root_object {
         // A root union is merged into the root object by `shapes::root_object`.
         return Ok(());
@@ -409,7 +409,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
     let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
     // Only assertions are distributed; annotations and unknown keys (OpenAPI's
     // `discriminator`, `x-*`) stay on the union.
-    let assertion = |k: &str| {
+    let assertion = |k: &Key| {
         k != "anyOf"
             && matches!(
                 crate::keywords::get(k).map(|kw| kw.kind),
@@ -425,7 +425,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
     let Some(cost) = super::lone_any_of::distribution_cost(node.iter().filter(|(k, _)| assertion(k)).map(|(_, v)| v), copies, cx) else {
         return super::lone_any_of::collapse_union(node, cx);
     };
-    let siblings: Map<String, Value> = node.iter().filter(|(k, _)| assertion(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let siblings: Map = node.iter().filter(|(k, _)| assertion(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
     let mut out = Vec::with_capacity(branches.len());
     for b in branches {
         let Value::Object(b) = b else { return Ok(()) };
@@ -454,7 +454,7 @@ pub fn distribute_siblings(node: &mut Map<String, Value>, cx: &mut Cx) -> Result
 /// upstreams, F31). A branch's type is inferred from its keywords; a branch
 /// with nothing to infer from accepts anything and is spelled as one branch
 /// per JSON type, which accepts exactly the same values.
-pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.field_mut("anyOf") else { return Ok(()) };
     let mut out = Vec::with_capacity(branches.len());
     let mut changed = false;
@@ -471,7 +471,7 @@ pub fn type_branches(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
         // A union whose other keys validate nothing (annotations, `x-` keys;
         // its assertions were distributed into it) is its branches, already
         // typed: spliced, not copied once per type around a nested union.
-        let validates = |k: &str| {
+        let validates = |k: &Key| {
             k != "anyOf"
                 && matches!(
                     crate::keywords::get(k).map(|kw| kw.kind),

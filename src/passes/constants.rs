@@ -9,7 +9,7 @@ use crate::doc::{Map, Value};
 /// `const: X` → `enum: [X]`. Gemini's Schema proto has no `const` field (F16, F20:
 /// `Unknown name "const" ... Cannot find field.`); the OpenAI strict contract
 /// (seed 003 §1.2) asks for the same spelling.
-pub fn const_to_enum(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn const_to_enum(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(c) = node.remove_field("const") else { return Ok(()) };
     let values = match node.field("enum") {
         Some(Value::Array(e)) if !e.contains(&c) => {
@@ -27,7 +27,7 @@ pub fn const_to_enum(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// annotations only) becomes one `enum`: Zod `z.literal` unions and TypeBox
 /// `Type.Union([Type.Literal(..)])` emit these, and Gemini and Cloud Code Assist
 /// reject `const` branches (earendil-works/pi#2255).
-pub fn literal_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if node.has("enum") {
         return Ok(());
     }

@@ -51,7 +51,7 @@ pub fn accepts_any(schema: &Value) -> bool {
 }
 
 /// `accepts_any` for an object schema.
-pub fn accepts_any_object(node: &Map<String, Value>) -> bool {
+pub fn accepts_any_object(node: &Map) -> bool {
     node.keys().all(|k| keywords::is_annotation(k) || keywords::is_resolution(k))
 }
 
@@ -62,7 +62,7 @@ pub fn accepts_any_object(node: &Map<String, Value>) -> bool {
 /// definition's type and a description ending `not expanded further)`),
 /// whose object had members. Where it stands (a root is a tool without
 /// parameters) is the caller's to say (`strict::is_free_form`).
-pub fn free_form(node: &Map<String, Value>) -> bool {
+pub fn free_form(node: &Map) -> bool {
     const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
     super::types_of(node).contains(&"object")
         && node.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))

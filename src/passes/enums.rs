@@ -11,7 +11,7 @@ use crate::doc::{Map, Value};
 /// their JSON text (`1` → `"1"`, `true` → `"true"`) on a string node, which keeps
 /// them distinct and lets arguments be turned back into the original values.
 /// `null` members become the nullable marker (or optionality, where there is none).
-pub fn string_enums(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(all)) = node.field("enum") else { return Ok(()) };
     if all.is_empty() {
         // An empty repeated proto field is no field: sent, it would read as no

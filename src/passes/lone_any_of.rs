@@ -42,7 +42,7 @@ use crate::doc::{Map, Value};
 /// The target's other rules keep a union branch's `required` names until here
 /// (`shapes::object_shapes`), so names the union's own `properties` declare stay
 /// required once those properties are in the branch.
-pub fn lone_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !cx.target.caps.lone_any_of {
         return Ok(());
     }
@@ -79,9 +79,9 @@ pub fn lone_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     let siblings = std::mem::take(node);
     let nullable = siblings.field("nullable") == Some(&Value::Bool(true));
     let description = siblings.field("description").and_then(Value::as_str).filter(|d| !d.is_empty()).map(str::to_string);
-    let carried: Vec<(&String, &Value)> =
+    let carried: Vec<(&crate::doc::Key, &Value)> =
         siblings.iter().filter(|(k, _)| is_annotation(k) && k.as_str() != "description").collect();
-    let assertions: Map<String, Value> = siblings
+    let assertions: Map = siblings
         .iter()
         .filter(|(k, _)| !is_annotation(k) && !matches!(k.as_str(), "nullable" | "propertyOrdering"))
         .map(|(k, v)| (k.clone(), v.clone()))
@@ -164,11 +164,11 @@ pub fn lone_any_of(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 
 /// One branch with the union's fields moved in (`None`: it accepts nothing).
 fn into_branch(
-    mut b: Map<String, Value>,
-    assertions: &Map<String, Value>,
+    mut b: Map,
+    assertions: &Map,
     nullable: bool,
     description: Option<&str>,
-    carried: &[(&String, &Value)],
+    carried: &[(&crate::doc::Key, &Value)],
     taken: &mut [bool],
     cx: &mut Cx,
 ) -> Result<Option<Value>> {
@@ -247,7 +247,7 @@ fn into_branch(
 
 /// An object branch's `required` names only its own properties (kept until
 /// here by `object_shapes`; a branch of another type has none left).
-fn clean_branch(b: &mut Map<String, Value>, cx: &mut Cx) {
+fn clean_branch(b: &mut Map, cx: &mut Cx) {
     if types_of(b).contains(&"object") {
         declared_required(b, cx);
     }
@@ -255,7 +255,7 @@ fn clean_branch(b: &mut Map<String, Value>, cx: &mut Cx) {
 
 /// Do the union's assertions and the branch accept no value together? Disjoint
 /// types or enums; anything else `conjoin` cannot write is not a contradiction.
-pub(super) fn contradicts(assertions: &Map<String, Value>, b: &Map<String, Value>) -> bool {
+pub(super) fn contradicts(assertions: &Map, b: &Map) -> bool {
     ["type", "enum"].iter().any(|k| match (assertions.field(k), b.field(k)) {
         (Some(x), Some(y)) => conjoin(&Map::from_iter([(k.to_string(), x.clone())]), &Map::from_iter([(k.to_string(), y.clone())])).is_none(),
         _ => false,
@@ -265,7 +265,7 @@ pub(super) fn contradicts(assertions: &Map<String, Value>, b: &Map<String, Value
 /// Does the branch accept `value` (a `default` or `example`)? Its type, its
 /// enum (Gemini's enums hold strings: a number is compared as its JSON text),
 /// and `null` only where it is nullable.
-fn admits(b: &Map<String, Value>, value: &Value) -> bool {
+fn admits(b: &Map, value: &Value) -> bool {
     if value.is_null() {
         return b.field("nullable") == Some(&Value::Bool(true));
     }
@@ -325,10 +325,10 @@ pub(super) fn distribution_cost<'v>(values: impl Iterator<Item = &'v Value>, cop
 /// beside `properties`, from Pydantic validators and Zod refinements) that is
 /// the object with those properties optional. Nested, each level would
 /// otherwise double the output (sizeBudget, `tests/hostile.rs`).
-pub(super) fn collapse_union(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.remove_field("anyOf") else { return Ok(()) };
     let count = branches.len();
-    let kept: Vec<Map<String, Value>> = branches
+    let kept: Vec<Map> = branches
         .into_iter()
         .filter_map(|b| match b {
             Value::Object(b) => (!contradicts(node, &b)).then_some(b),

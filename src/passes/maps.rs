@@ -11,7 +11,7 @@ use crate::doc::{Map, Value};
 /// Removes an `additionalProperties` that is not `false`: `true` and `{}` are
 /// what an object without it allows, so removing them is exact; a schema for
 /// the extra members is reported (lossy), since they are no longer checked.
-pub fn additional_false_only(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn additional_false_only(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let exact = match node.field("additionalProperties") {
         None | Some(Value::Bool(false)) => return Ok(()),
         Some(Value::Bool(true)) => true,
@@ -37,7 +37,7 @@ pub fn additional_false_only(node: &mut Map<String, Value>, cx: &mut Cx) -> Resu
 /// any members) says so with `additionalProperties: true`; left as written,
 /// the tool could never receive its members. Not the root, whose lack of
 /// properties declares a tool without parameters.
-pub fn free_form_open(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn free_form_open(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // `true` reads as `{}` after the draft upgrade: written back as `true`,
     // the form the provider documents, so normalizing again changes nothing.
     if let Some(Value::Object(any)) = node.field("additionalProperties") {

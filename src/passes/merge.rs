@@ -4,10 +4,10 @@
 use crate::lookup::Fields;
 use super::types_of;
 use crate::context::Cx;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 
 /// Records that the target's rules closed `node` (it was open as written).
-pub fn mark_closed(node: &Map<String, Value>, cx: &mut Cx) {
+pub fn mark_closed(node: &Map, cx: &mut Cx) {
     cx.closed.insert(fingerprint(node));
 }
 
@@ -18,13 +18,13 @@ pub fn mark_closed(node: &Map<String, Value>, cx: &mut Cx) {
 /// then close the result. (An object closed as written whose normalized form
 /// is identical to one the target closed, as far as `fingerprint` reads, is
 /// read as open too.)
-pub fn as_written(entry: &Map<String, Value>, cx: &Cx) -> Map<String, Value> {
+pub fn as_written(entry: &Map, cx: &Cx) -> Map {
     as_written_with(entry, reads_as_open(entry, cx), cx)
 }
 
 /// `as_written` with the node's own reading given: decided on the node whole,
 /// before members were lifted out of it (which changes its fingerprint).
-pub fn as_written_with(entry: &Map<String, Value>, reopen: bool, cx: &Cx) -> Map<String, Value> {
+pub fn as_written_with(entry: &Map, reopen: bool, cx: &Cx) -> Map {
     let mut m = entry.clone();
     if cx.closed.is_empty() {
         return m;
@@ -37,14 +37,14 @@ pub fn as_written_with(entry: &Map<String, Value>, reopen: bool, cx: &Cx) -> Map
 }
 
 /// Did the target's rules close `node` (so that merging reads it as open)?
-pub fn reads_as_open(node: &Map<String, Value>, cx: &Cx) -> bool {
+pub fn reads_as_open(node: &Map, cx: &Cx) -> bool {
     !cx.closed.is_empty()
         && node.field("additionalProperties") == Some(&Value::Bool(false))
         && cx.closed.contains(&fingerprint(node))
 }
 
 /// `as_written` in place, for a member already copied.
-pub fn reopen(node: &mut Map<String, Value>, cx: &Cx) {
+pub fn reopen(node: &mut Map, cx: &Cx) {
     if cx.closed.is_empty() {
         return;
     }
@@ -54,7 +54,7 @@ pub fn reopen(node: &mut Map<String, Value>, cx: &Cx) {
     reopen_members(node, cx);
 }
 
-fn reopen_members(m: &mut Map<String, Value>, cx: &Cx) {
+fn reopen_members(m: &mut Map, cx: &Cx) {
     if let Some(Value::Object(props)) = m.field_mut("properties") {
         for p in props.values_mut() {
             if let Value::Object(s) = p {
@@ -74,7 +74,7 @@ fn reopen_members(m: &mut Map<String, Value>, cx: &Cx) {
 /// `additionalProperties`.
 #[derive(Default)]
 pub struct SharedMembers {
-    properties: Vec<String>,
+    properties: Vec<Key>,
     items: bool,
     additional: bool,
 }
@@ -83,7 +83,7 @@ pub struct SharedMembers {
 /// leaving `null` in its place.
 #[derive(Default)]
 pub struct Lifted {
-    properties: Vec<(String, Value)>,
+    properties: Vec<(Key, Value)>,
     items: Option<Value>,
     additional: Option<Value>,
 }
@@ -91,8 +91,8 @@ pub struct Lifted {
 impl SharedMembers {
     /// Every member of `node`, as if each were shared: for rerunning the rules
     /// over all of them (a merge that read every member as written).
-    pub fn every(node: &Map<String, Value>) -> Self {
-        let mut properties: Vec<String> = match node.field("properties") {
+    pub fn every(node: &Map) -> Self {
+        let mut properties: Vec<Key> = match node.field("properties") {
             Some(Value::Object(props)) => props.keys().cloned().collect(),
             _ => Vec::new(),
         };
@@ -100,7 +100,7 @@ impl SharedMembers {
         SharedMembers { properties, items: true, additional: true }
     }
 
-    pub fn of<'a>(sides: impl Iterator<Item = &'a Map<String, Value>> + Clone) -> Self {
+    pub fn of<'a>(sides: impl Iterator<Item = &'a Map> + Clone) -> Self {
         let twice = |key: &str| sides.clone().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
         let mut seen: crate::hash::HashMap<&str, usize> = crate::hash::HashMap::default();
         for side in sides.clone() {
@@ -110,7 +110,7 @@ impl SharedMembers {
                 }
             }
         }
-        let mut properties: Vec<String> = seen.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| k.to_string()).collect();
+        let mut properties: Vec<Key> = seen.into_iter().filter(|(_, n)| *n > 1).map(|(k, _)| Key::from(k)).collect();
         crate::sort::sort(&mut properties);
         SharedMembers { properties, items: twice("items"), additional: twice("additionalProperties") }
     }
@@ -118,7 +118,7 @@ impl SharedMembers {
     /// Moves the members of `side` no other side declares out of it. Only
     /// non-empty objects: `null` in their place reads the same to `conjoin`
     /// (an empty one constrains nothing, and copies as cheaply).
-    pub fn lift(&self, side: &mut Map<String, Value>) -> Lifted {
+    pub fn lift(&self, side: &mut Map) -> Lifted {
         let take = |v: &mut Value| match v {
             Value::Object(m) if !m.is_empty() => Some(std::mem::take(v)),
             _ => None,
@@ -143,7 +143,7 @@ impl SharedMembers {
     }
 
     /// Runs `rules` over each shared member of the merged `node`, children first.
-    pub fn rerun<'t>(&self, node: &mut Map<String, Value>, cx: &mut Cx<'t>, rules: &mut crate::context::Visit<'_, 't>) -> crate::Result<()> {
+    pub fn rerun<'t>(&self, node: &mut Map, cx: &mut Cx<'t>, rules: &mut crate::context::Visit<'_, 't>) -> crate::Result<()> {
         if let Some(Value::Object(props)) = node.field_mut("properties") {
             // In the node's order, as a walk would meet them.
             for (name, member) in props.iter_mut() {
@@ -170,7 +170,7 @@ impl SharedMembers {
 impl Lifted {
     /// Puts the members back into `m` wherever their `null` is (a merge copies
     /// it; an overlay may have replaced it). With `cx`, as written (`reopen`).
-    pub fn restore(self, m: &mut Map<String, Value>, cx: Option<&Cx>) {
+    pub fn restore(self, m: &mut Map, cx: Option<&Cx>) {
         let put = |slot: Option<&mut Value>, mut v: Value| {
             if let Some(slot) = slot.filter(|s| s.is_null()) {
                 if let (Some(cx), Value::Object(o)) = (cx, &mut v) {
@@ -200,7 +200,7 @@ impl Lifted {
 /// size counts. Every object the strict rules close is fingerprinted, so hashing
 /// whole subtrees made nesting quadratic (127 levels cost 7× what google's
 /// rules do); bounded, each value is hashed by at most that many ancestors.
-fn fingerprint(node: &Map<String, Value>) -> u64 {
+fn fingerprint(node: &Map) -> u64 {
     use std::hash::{Hash, Hasher};
     fn feed(v: &Value, depth: usize, h: &mut impl Hasher) {
         match v {
@@ -251,13 +251,13 @@ pub fn is_object_like(v: &Value) -> bool {
 /// One object accepting (at least) every branch: properties united (a name in
 /// several branches keeps the first branch's schema unless all agree), required
 /// narrowed to the names every branch requires. Widening: reported by callers.
-pub fn unite_objects(branches: &[&Map<String, Value>]) -> Map<String, Value> {
+pub fn unite_objects(branches: &[&Map]) -> Map {
     let mut props = Map::new();
     let mut required: Option<Vec<Value>> = None;
     let mut closed = true;
     let mut open = false;
     // A branch that requires a property no value can satisfy accepts nothing.
-    let satisfiable = |b: &&&Map<String, Value>| {
+    let satisfiable = |b: &&&Map| {
         let props = b.field("properties").and_then(Value::as_object);
         !b.field("required").and_then(Value::as_array).is_some_and(|r| {
             r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(super::is_never))
@@ -310,7 +310,7 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
         return Some(a.clone());
     }
     let (Value::Object(x), Value::Object(y)) = (a, b) else { return None };
-    let literals = |m: &Map<String, Value>| -> Option<Vec<Value>> {
+    let literals = |m: &Map| -> Option<Vec<Value>> {
         match (m.field("enum"), m.field("const")) {
             (Some(Value::Array(e)), None) => Some(e.clone()),
             (None, Some(c)) => Some(vec![c.clone()]),
@@ -343,7 +343,7 @@ mod tests {
     use super::*;
     use crate::json;
 
-    fn nest(levels: usize, leaf: &str) -> Map<String, Value> {
+    fn nest(levels: usize, leaf: &str) -> Map {
         let mut node = json!({"type": leaf});
         for _ in 0..levels {
             node = json!({"type": "object", "properties": {"p": node}});

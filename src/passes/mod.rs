@@ -26,17 +26,17 @@ use crate::context::Cx;
 pub use crate::context::{Pass, Stage};
 use crate::doc::{Map, Value};
 
-pub const fn pass(name: &'static str, run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>) -> Pass {
+pub const fn pass(name: &'static str, run: fn(&mut Map, &mut Cx) -> Result<()>) -> Pass {
     Pass { name, stage: Stage::Sanitize, run }
 }
 
-pub const fn enforce(name: &'static str, run: fn(&mut Map<String, Value>, &mut Cx) -> Result<()>) -> Pass {
+pub const fn enforce(name: &'static str, run: fn(&mut Map, &mut Cx) -> Result<()>) -> Pass {
     Pass { name, stage: Stage::Enforce, run }
 }
 
 /// Runs the target's rules on one node whose subschemas are already normalized.
 /// Rules that build new subschemas (type-array splits, merges) call this on them.
-pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn apply(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // What the rules below this node ruled out (a property or branch that now
     // accepts nothing, a union left with one branch) goes first, as the next
     // run's never-prune would take it.
@@ -54,7 +54,7 @@ pub fn apply(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// `apply` for a subschema a rule built at the current pointer (one branch
 /// of a split type array): the rules see it as that branch, never as the
 /// document's root, even at the root's pointer.
-pub fn apply_branch(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn apply_branch(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let outer = std::mem::replace(&mut cx.in_branch, true);
     let out = apply(node, cx);
     cx.in_branch = outer;
@@ -62,7 +62,7 @@ pub fn apply_branch(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 }
 
 /// The node's `type` as a list (empty when absent).
-pub fn types_of(node: &Map<String, Value>) -> Types<'_> {
+pub fn types_of(node: &Map) -> Types<'_> {
     match node.field("type") {
         Some(Value::String(t)) => Types::One([t.as_str()]),
         Some(Value::Array(ts)) => Types::Many(ts.iter().filter_map(Value::as_str).collect()),
@@ -108,7 +108,7 @@ pub fn is_null_schema(v: &Value) -> bool {
 pub use crate::keywords::{is_empty_enum, is_never};
 
 /// Appends a sentence to a node's description.
-pub fn append_description(node: &mut Map<String, Value>, text: &str, separator: &str) {
+pub fn append_description(node: &mut Map, text: &str, separator: &str) {
     match node.field_mut("description") {
         Some(Value::String(d)) if !d.is_empty() => {
             d.push_str(separator);

@@ -15,7 +15,7 @@ use crate::doc::{Map, Value};
 /// `items` that accepts nothing: at most the `prefixItems` entries (none
 /// without them), written as `maxItems` (the smaller, if there is one already).
 /// Both apply to arrays only, so this is exact whatever the node's type.
-pub fn never_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn never_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.field("items").is_some_and(is_never) {
         return Ok(());
     }
@@ -31,7 +31,7 @@ pub fn never_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// Removes `not` (reported), except from a never-schema under `items`, which
 /// its parent's `never_items` turns into `maxItems` (children are normalized
 /// first, so the parent only sees it if it is still there).
-pub fn drop_not(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn drop_not(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // (Resolution keywords, which `is_never` also looks for, are gone by now.)
     let never = node.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty));
     if !node.has("not") || (never && at_items(&cx.path)) {

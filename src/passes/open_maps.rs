@@ -24,7 +24,7 @@ use crate::options::{AnyValues, OpenMaps, StrictStage};
 use crate::pointer::Pointer;
 use crate::context::{Cx, Stage};
 use crate::json;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 
 /// The rule names, which `encodes_maps` looks for in a target's list.
 pub const MAPS_RULE: &str = "maps-as-entries";
@@ -70,7 +70,7 @@ fn slot_keyword(path: &Pointer) -> Option<&str> {
 /// string, which the model then filled with text, not the value). Only where
 /// the node holds a value of the instance (`keywords::VALUE_SLOTS`, and a
 /// map's value when maps go out as entries); a union branch stays as it is.
-pub fn any_as_json(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn any_as_json(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.opts.any_values != AnyValues::Json || !cx.target.caps.typed_nodes || cx.in_branch || !entries::accepts_any_object(node) {
         return Ok(());
     }
@@ -85,7 +85,7 @@ pub fn any_as_json(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 
 /// Rewrites an any-value node in place (its annotations kept, `default` and
 /// `examples` as JSON text), counted and noted at the current pointer.
-fn write_any(node: &mut Map<String, Value>, cx: &mut Cx) {
+fn write_any(node: &mut Map, cx: &mut Cx) {
     let old = std::mem::take(node);
     node.insert("type".into(), json!("string"));
     for (k, v) in old {
@@ -107,7 +107,7 @@ fn write_any(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// A schema for a value of any type, written as `write_any` writes one and
 /// then given the target's rules (a `stripKeywords` of `description` takes the
 /// note off now, not on the next normalization).
-fn any_value(cx: &mut Cx, annotations: Option<&Map<String, Value>>) -> Result<Value> {
+fn any_value(cx: &mut Cx, annotations: Option<&Map>) -> Result<Value> {
     let mut m = annotations.cloned().unwrap_or_default();
     write_any(&mut m, cx);
     apply(&mut m, cx)?;
@@ -128,7 +128,7 @@ struct Members {
 /// beside no other `additionalProperties` than `false`, or nothing at all
 /// (a free-form object, `strict::is_free_form`; not a union branch, whose
 /// members are its parent's).
-fn members(node: &Map<String, Value>, cx: &Cx) -> Option<Members> {
+fn members(node: &Map, cx: &Cx) -> Option<Members> {
     let object = types_of(node).contains(&"object")
         || (!node.has("type") && !node.has("anyOf") && !node.has("$ref") && super::types::implied(node) == Some("object"));
     // Keywords the target refuses go with the node onto the array, where its
@@ -157,7 +157,7 @@ fn members(node: &Map<String, Value>, cx: &Cx) -> Option<Members> {
             }
             Some(Members {
                 value: value.clone(),
-                pattern: Some(Value::String(pattern.clone())),
+                pattern: Some(Value::String(pattern.to_string())),
                 from: cx.path.child("patternProperties").child(pattern.as_str()),
             })
         }
@@ -191,7 +191,7 @@ fn members(node: &Map<String, Value>, cx: &Cx) -> Option<Members> {
 /// declared properties is replaced by the array, one with declared properties
 /// keeps them and holds its other members in one more, optional property
 /// (`entries::extra_property_name`). Reported `map-as-entries`.
-pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn maps_as_entries(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !encodes_maps(cx) {
         return Ok(());
     }
@@ -201,7 +201,7 @@ pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
     if !super::strict::declare_required(node, cx)? {
         return Ok(());
     }
-    let declared: Vec<String> =
+    let declared: Vec<Key> =
         node.field("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
     if declared.is_empty() && !cx.at_root() {
         let array = pure(node, members, cx)?;
@@ -226,7 +226,7 @@ pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
         cx.leave();
         cx.leave();
         match node.field_mut("properties") {
-            Some(Value::Object(props)) => drop(props.insert(name.clone(), Value::Object(array))),
+            Some(Value::Object(props)) => drop(props.insert(name.into(), Value::Object(array))),
             _ => drop(node.insert("properties".into(), json!({name.clone(): Value::Object(array)}))),
         }
     }
@@ -239,7 +239,7 @@ pub fn maps_as_entries(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()>
 
 /// Takes the declared property names out of a `propertyNames` `enum` (or
 /// `const`); false when no name is left, so the map has no other member.
-fn undeclared_names(names: &mut Option<Value>, declared: &[String]) -> bool {
+fn undeclared_names(names: &mut Option<Value>, declared: &[Key]) -> bool {
     let Some(Value::Object(n)) = names else { return true };
     if let Some(Value::Array(values)) = n.field_mut("enum") {
         values.retain(|v| !v.as_str().is_some_and(|k| declared.iter().any(|d| d == k)));
@@ -251,7 +251,7 @@ fn undeclared_names(names: &mut Option<Value>, declared: &[String]) -> bool {
 /// The array that replaces a map without declared properties: its title,
 /// description (then `ENTRIES_NOTE`) and null marker kept, `minProperties` and
 /// `maxProperties` as `minItems` and `maxItems`, a `default` as entries.
-fn pure(node: &mut Map<String, Value>, members: Members, cx: &mut Cx) -> Result<Map<String, Value>> {
+fn pure(node: &mut Map, members: Members, cx: &mut Cx) -> Result<Map> {
     let names = node.remove_field("propertyNames");
     let mut array = entries_array(members, names.as_ref(), cx)?;
     for (k, v) in std::mem::take(node) {
@@ -280,7 +280,7 @@ fn pure(node: &mut Map<String, Value>, members: Members, cx: &mut Cx) -> Result<
 /// `{"type": "array", "items": {entry}}`, the entry object normalized for the
 /// target: `key` a string with the name constraints, `value` the value schema
 /// (a value of any type as JSON text, with `anyValues: "json"`).
-fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result<Map<String, Value>> {
+fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result<Map> {
     let mut key = Map::new();
     key.insert("type".into(), json!("string"));
     if let Some(Value::Object(n)) = names {

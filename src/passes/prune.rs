@@ -15,7 +15,7 @@ use crate::doc::{Map, Value};
 /// emits it as a sentinel that breaks llama.cpp and others (seed 001).
 /// Drops never-branches from `anyOf`/`oneOf`; folds a union left with one
 /// branch into its node when no keyword conflicts. True when a fold happened.
-fn prune_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
+fn prune_unions(node: &mut Map, cx: &mut Cx) -> bool {
     let mut folded = false;
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.field_mut(key) else { continue };
@@ -78,7 +78,7 @@ fn requires_never(b: &Value) -> bool {
     })
 }
 
-pub fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
+pub fn prune_never(node: &mut Map, cx: &mut Cx) {
     // One pass over the keys instead of five hashed probes (and a copy of
     // `required`) per node, twice per call: most nodes have none of these keys.
     let (mut unions, mut props, mut additional) = (false, false, false);
@@ -107,7 +107,7 @@ pub fn prune_never(node: &mut Map<String, Value>, cx: &mut Cx) {
         let mut dropped = Vec::new();
         if let Some(Value::Object(props)) = node.field_mut("properties") {
             props.retain(|name, s| {
-                let keep = !is_never(s) || required.contains(&Value::String(name.clone()));
+                let keep = !is_never(s) || required.iter().any(|r| r.as_str() == Some(name.as_str()));
                 if !keep {
                     dropped.push(name.clone());
                 }

@@ -67,7 +67,7 @@ pub fn anchor(p: &str) -> Option<String> {
 }
 
 /// Applies the rewrites the target needs to `pattern` (and to `patternProperties` keys).
-pub fn grammar_patterns(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn grammar_patterns(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::String(p)) = node.field("pattern") else { return Ok(()) };
     let mut p = p.clone();
     let mut changed = false;
@@ -143,9 +143,9 @@ fn scan_for_backtracking(p: &str, leading_bracket_literal: bool) -> bool {
 /// Unicode property classes (`\p{L}`) are not supported by xgrammar ("Unicode
 /// character class escape sequence is not supported yet") nor by llama.cpp's
 /// converter; such a pattern is removed and spilled.
-pub fn no_unicode_classes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn no_unicode_classes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if node.field("pattern").and_then(Value::as_str).is_some_and(|p| p.contains("\\p{") || p.contains("\\P{")) {
-        super::spill::strip(node, &["pattern".to_string()], cx);
+        super::spill::strip(node, &["pattern".into()], cx);
     }
     Ok(())
 }

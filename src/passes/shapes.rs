@@ -11,7 +11,7 @@ use crate::options::SpillFormat;
 use crate::error::Result;
 use crate::context::Cx;
 use crate::json;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 
 /// Objects get `properties` (OpenAI F3 `object schema missing properties`, the
 /// Google contract §2.4); `required` keeps only declared names where the target
@@ -23,7 +23,7 @@ use crate::doc::{Map, Value};
 /// and `propertyOrdering` (`Caps::object_only_fields`: Gemini's "only allowed
 /// for OBJECT type"), a node of another type loses them, which changes nothing
 /// it accepts.
-pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
     let types = types_of(node);
     let (object, typed) = (types.contains(&"object"), !types.is_empty());
@@ -58,7 +58,7 @@ pub fn object_shapes(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 
 /// `required` with each name once, and only names of declared properties
 /// (reported `required-undeclared` when one is removed).
-pub fn declared_required(node: &mut Map<String, Value>, cx: &mut Cx) {
+pub fn declared_required(node: &mut Map, cx: &mut Cx) {
     let Some(Value::Array(required)) = node.field("required") else { return };
     let props = node.field("properties").and_then(Value::as_object);
     let mut seen = crate::hash::HashSet::default();
@@ -89,13 +89,13 @@ pub(super) fn in_union_branch(cx: &Cx) -> bool {
 
 /// Properties whose "may be null" was dropped below (Cloud Code Assist has no way
 /// to say it) stop being required, so the model can leave them out (contract §3.4).
-pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn optional_nullables(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.null_dropped.is_empty() {
         return Ok(());
     }
     let Some(Value::Object(props)) = node.field("properties") else { return Ok(()) };
     let base = cx.path.child("properties");
-    let nullable: Vec<String> = props.keys().filter(|n| cx.null_dropped.contains(&base.child(n.as_str()).to_string())).cloned().collect();
+    let nullable: Vec<Key> = props.keys().filter(|n| cx.null_dropped.contains(&base.child(n.as_str()).to_string())).cloned().collect();
     if let Some(Value::Array(required)) = node.field_mut("required") {
         required.retain(|r| !r.as_str().is_some_and(|n| nullable.iter().any(|x| x == n)));
     }
@@ -105,7 +105,7 @@ pub fn optional_nullables(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<
 /// Arrays get `items` (OpenAI F34 `array schema missing items`, even non-strict;
 /// a Gemini array without items fails the request). A tuple (`prefixItems`) on a
 /// target without tuples gets the `items` it can express (`tuples::to_items`).
-pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn array_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if super::tuples::to_items(node, cx)? {
         return Ok(());
     }
@@ -131,13 +131,13 @@ pub fn array_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// Gemini generates properties in `propertyOrdering` order; without it, the order
 /// is alphabetical. Keeping the schema's order keeps the author's intent (the
 /// google-genai SDK adds it the same way for objects with more than one property).
-pub fn property_ordering(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<()> {
+pub fn property_ordering(node: &mut Map, _cx: &mut Cx) -> Result<()> {
     let Some(Value::Object(props)) = node.field("properties") else { return Ok(()) };
     if props.len() < 2 {
         node.remove_field("propertyOrdering");
         return Ok(());
     }
-    let names: Vec<Value> = props.keys().map(|k| Value::String(k.clone())).collect();
+    let names: Vec<Value> = props.keys().map(|k| Value::String(k.to_string())).collect();
     node.insert("propertyOrdering".into(), Value::Array(names));
     Ok(())
 }
@@ -152,7 +152,7 @@ pub fn property_ordering(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<
 /// (`{"enum": ["text", 1]}`) is wrapped like a typed one, and a root that says
 /// nothing (`{}`) is an object with no declared properties: an MCP tool's
 /// arguments are an object (issue 21), never a made-up `value`.
-pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !cx.at_root() || !cx.target.caps.root_object {
         return Ok(());
     }
@@ -160,7 +160,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     if let Some(Value::Array(entries)) = node.field("allOf").cloned() {
         changed = true;
         node.remove_field("allOf");
-        let objs: Vec<Map<String, Value>> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
+        let objs: Vec<Map> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
         match objs.iter().try_fold(as_written(node, cx), |acc, e| conjoin(&acc, e)) {
             Some(m) => *node = m,
             None => {
@@ -183,14 +183,14 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
         changed = true;
-        let objs: Vec<Map<String, Value>> = flatten_unions(branches.clone());
+        let objs: Vec<Map> = flatten_unions(branches.clone());
         if !objs.is_empty() && objs.iter().all(|b| root_kinds(b).is_some_and(|k| !k.object)) {
             // No branch can be an object: the union is a scalar root, wrapped
             // whole below instead of merged into an object of nothing.
             node.insert(key.into(), Value::Array(branches));
             continue;
         }
-        let object_like: Vec<&Map<String, Value>> =
+        let object_like: Vec<&Map> =
             objs.iter().filter(|b| is_object_like(&Value::Object((*b).clone()))).collect();
         if object_like.len() < objs.len() {
             cx.lossy("root-union-merged", format!("root {key} had non-object branches; only the object branches were kept"));
@@ -261,7 +261,7 @@ pub fn root_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// `value`. `enum` and `const` say which arguments the tool takes, so where
 /// they cannot stay they are spilled into the description, for the model,
 /// and reported; the round trip still checks the arguments against them.
-fn root_assertions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
+fn root_assertions(node: &mut Map, cx: &mut Cx) -> bool {
     if cx.target.caps.root_assertions {
         return false;
     }
@@ -274,7 +274,7 @@ fn root_assertions(node: &mut Map<String, Value>, cx: &mut Cx) -> bool {
         let Some(value) = node.remove_field(key) else { continue };
         changed = true;
         if spill && matches!(key, "enum" | "const") {
-            spilled.push((key.to_string(), value));
+            spilled.push((Key::from(key), value));
         } else {
             cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
         }
@@ -334,7 +334,7 @@ fn kinds_of_types(types: &[&str]) -> Option<Kinds> {
 /// `enum`/`const` values (those of a declared type), and by its union's
 /// branches; without any of these, what its type-specific keywords imply
 /// (`properties`: an object, `items`: an array, `minLength`: a string).
-fn root_kinds(node: &Map<String, Value>) -> Option<Kinds> {
+fn root_kinds(node: &Map) -> Option<Kinds> {
     let declared = types_of(node);
     let mut out = kinds_of_types(&declared);
     let values: Option<Vec<&Value>> = match (node.field("const"), node.field("enum")) {
@@ -370,7 +370,7 @@ fn root_kinds(node: &Map<String, Value>) -> Option<Kinds> {
 /// like any other instead of being dropped with its union. Strict targets
 /// splice unions before this rule runs and the others do not; read flat, both
 /// families merge the same objects.
-fn flatten_unions(branches: Vec<Value>) -> Vec<Map<String, Value>> {
+fn flatten_unions(branches: Vec<Value>) -> Vec<Map> {
     let mut out = Vec::with_capacity(branches.len());
     let mut todo: Vec<Value> = branches.into_iter().rev().collect();
     while let Some(b) = todo.pop() {
@@ -387,7 +387,7 @@ fn flatten_unions(branches: Vec<Value>) -> Vec<Map<String, Value>> {
 
 /// `nullable` sits right after `type`, wherever the rule that set it ran, so a
 /// second run (which reads it back as a null type) writes the same key order.
-pub fn nullable_after_type(node: &mut Map<String, Value>, _cx: &mut Cx) -> Result<()> {
+pub fn nullable_after_type(node: &mut Map, _cx: &mut Cx) -> Result<()> {
     let Some(at) = node.keys().position(|k| k == "type") else { return Ok(()) };
     let Some(now) = node.keys().position(|k| k == "nullable") else { return Ok(()) };
     if now != at + 1 {
@@ -402,7 +402,7 @@ pub fn nullable_after_type(node: &mut Map<String, Value>, _cx: &mut Cx) -> Resul
 /// not `patternProperties` (Anthropic: F14) becomes `additionalProperties` of
 /// the pattern schemas: every key is then allowed (lossy, reported), instead of
 /// the map silently turning into a closed, empty object.
-pub fn pattern_properties_to_additional(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn pattern_properties_to_additional(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.target.caps.keeps("patternProperties") || !cx.target.caps.keeps("additionalProperties") {
         return Ok(());
     }

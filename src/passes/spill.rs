@@ -9,11 +9,11 @@ use crate::error::Result;
 use crate::keywords;
 use crate::options::SpillFormat;
 use crate::context::Cx;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 
 /// Removes every keyword the target does not keep; spills the human-meaningful
 /// ones. Every removal of an assertion is reported as lossy.
-pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
     // A free-form object (`{"type": "object"}` as a parameter) takes any
     // members. A target that writes every object with `properties` and has
@@ -34,9 +34,9 @@ pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
     // a format its type does not list, a bound on another type, a count no
     // int64 holds) are spilled as if not kept.
     let types = super::types_of(node);
-    let mut drop: Vec<String> = node
+    let mut drop: Vec<Key> = node
         .iter()
-        .filter(|(k, v)| !cx.keeps(k) || extra.contains(k) || caps.refuses_value(k, v, &types).is_some())
+        .filter(|(k, v)| !cx.keeps(k) || extra.iter().any(|e| e.as_str() == k.as_str()) || caps.refuses_value(k, v, &types).is_some())
         .map(|(k, _)| k.clone())
         .collect();
     if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.field("format")) {
@@ -49,7 +49,7 @@ pub fn strip_unsupported(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
 }
 
 /// Removes `keys` from `node`, spilling and reporting each.
-pub fn strip(node: &mut Map<String, Value>, keys: &[String], cx: &mut Cx) {
+pub fn strip(node: &mut Map, keys: &[Key], cx: &mut Cx) {
     if keys.is_empty() {
         return;
     }
@@ -100,7 +100,7 @@ const MAX_PATTERN_BESIDE_FORMAT: usize = 64;
 
 /// Takes a long `pattern` out of `spilled` when the node has a `format`
 /// (kept, or spilled with it), reporting it as dropped.
-fn stand_in_patterns(node: &Map<String, Value>, spilled: &mut Vec<(String, Value)>, cx: &mut Cx) {
+fn stand_in_patterns(node: &Map, spilled: &mut Vec<(Key, Value)>, cx: &mut Cx) {
     let format = node.field("format").or_else(|| spilled.iter().find(|(k, _)| k == "format").map(|(_, v)| v));
     let Some(Value::String(format)) = format.cloned() else { return };
     let Some(at) = spilled.iter().position(|(k, v)| k == "pattern" && v.as_str().is_some_and(|p| p.chars().count() > MAX_PATTERN_BESIDE_FORMAT))
@@ -118,7 +118,7 @@ fn stand_in_patterns(node: &Map<String, Value>, spilled: &mut Vec<(String, Value
 }
 
 /// Renders spilled keywords in the chosen format.
-pub fn render(entries: &[(String, Value)], format: SpillFormat) -> String {
+pub fn render(entries: &[(Key, Value)], format: SpillFormat) -> String {
     match format {
         SpillFormat::Paren => entries
             .iter()
@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn spill_format_matches_the_contract() {
-        let e = vec![("pattern".to_string(), json!("^a$")), ("minimum".to_string(), json!(0))];
+        let e = vec![("pattern".into(), json!("^a$")), ("minimum".into(), json!(0))];
         assert_eq!(render(&e, SpillFormat::Spill), r#"{pattern: "^a$", minimum: 0}"#);
         assert_eq!(render(&e, SpillFormat::Paren), "(pattern: ^a$) (minimum: 0)");
     }

@@ -7,7 +7,7 @@ use crate::keywords::is_annotation;
 use crate::error::{Error, Result};
 use crate::context::Cx;
 use crate::json;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 
 /// `default` is not permitted in strict mode (F37 `'default' is not permitted`);
 /// its value is kept as ` (default: X)` in an existing description that does not
@@ -15,7 +15,7 @@ use crate::doc::{Map, Value};
 /// wire, which the report says (issue 21): `default-inlined` when the
 /// description now carries it (or already named a default, which it keeps),
 /// lossy `default-dropped` when there was no description to carry it.
-pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn default_to_description(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(default) = node.remove_field("default") else { return Ok(()) };
     cx.count("defaultsInlined");
     let text = json_text(&default);
@@ -44,20 +44,20 @@ pub fn default_to_description(node: &mut Map<String, Value>, cx: &mut Cx) -> Res
 /// walker drop these; Google's services compile with RE2, which has neither),
 /// are removed (and spilled). Only a pattern the target keeps: one it does not
 /// is spilled with the other stripped keywords by `strip-unsupported`.
-pub fn regex_subset(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn regex_subset(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.keeps("pattern") && node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
-        strip(node, &["pattern".to_string()], cx);
+        strip(node, &["pattern".into()], cx);
     }
     Ok(())
 }
 
 /// With `stripStrictConstraints`, the constraints the first strict release (and
 /// fine-tuned models today) reject are stripped and spilled (seed 003 §1.1).
-pub fn strip_constraints(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn strip_constraints(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !cx.opts.strip_strict_constraints {
         return Ok(());
     }
-    let keys: Vec<String> = node.keys().filter(|k| crate::keywords::is_strict_constraint(k)).cloned().collect();
+    let keys: Vec<Key> = node.keys().filter(|k| crate::keywords::is_strict_constraint(k)).cloned().collect();
     strip(node, &keys, cx);
     Ok(())
 }
@@ -65,7 +65,7 @@ pub fn strip_constraints(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
 /// Strict nodes need a `type`: inferred from `enum`, `properties` or `items`.
 /// Mixed-primitive enums cannot be typed with one keyword; they are left for the
 /// checker, which makes the call fail open (seed 000, enum/const inference).
-pub fn infer_strict_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if node.has("type") || node.has("$ref") || node.has("anyOf") {
         return Ok(());
     }
@@ -99,7 +99,7 @@ pub fn infer_strict_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<(
 /// (contract §1.3). A pure union gets a null branch appended in place; anything
 /// else is wrapped, since siblings beside `anyOf` are conjunctive and an appended
 /// branch would not make the node nullable.
-pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !types_of(node).contains(&"object") {
         return Ok(());
     }
@@ -142,7 +142,7 @@ pub fn enforce_object(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> 
     crate::sort::sort(&mut required);
     let mut all = Vec::with_capacity(props.len());
     for (name, schema) in props.iter_mut() {
-        all.push(Value::String(name.clone()));
+        all.push(Value::String(name.to_string()));
         if required.binary_search(&name.as_str()).is_ok() || accepts_null(schema) {
             continue;
         }
@@ -194,7 +194,7 @@ fn make_nullable(schema: &mut Value) {
 /// closed as such. Nor what stands where a recursive `$ref` was cut
 /// (`refs`' placeholder: the definition's type and a description ending
 /// `not expanded further)`): that object had members, and is closed as before.
-pub fn is_free_form(node: &Map<String, Value>, cx: &Cx) -> bool {
+pub fn is_free_form(node: &Map, cx: &Cx) -> bool {
     !cx.path.is_empty() && super::entries::free_form(node)
 }
 
@@ -203,7 +203,7 @@ pub fn is_free_form(node: &Map<String, Value>, cx: &Cx) -> bool {
 /// takes (`{"args": {"type": "object"}}` sent as `{properties: {},
 /// additionalProperties: false}`). The call fails open with the reason,
 /// where the object stays open.
-pub fn open_objects(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn open_objects(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.target.caps.closed_objects && is_free_form(node, cx) {
         return Err(Error::StrictUnrepresentable {
             pointer: cx.path.clone(),
@@ -217,7 +217,7 @@ pub fn open_objects(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 }
 
 /// The names in `required` that `properties` does not declare.
-fn undeclared_required(node: &Map<String, Value>) -> Vec<String> {
+fn undeclared_required(node: &Map) -> Vec<String> {
     let props = node.field("properties").and_then(Value::as_object);
     let mut names: Vec<String> = Vec::new();
     for name in node.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
@@ -236,7 +236,7 @@ fn undeclared_required(node: &Map<String, Value>) -> Vec<String> {
 /// rules then write as it can), reported `required-declared`. An object
 /// closed in the input (`additionalProperties: false`) admits no such member;
 /// there nothing is declared, and false is returned.
-pub fn declare_required(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bool> {
+pub fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     let names = undeclared_required(node);
     if names.is_empty() {
         return Ok(true);
@@ -255,7 +255,7 @@ pub fn declare_required(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bo
             super::apply(m, cx)?;
         }
         cx.leave();
-        declared.insert(name.clone(), schema);
+        declared.insert(name.into(), schema);
     }
     cx.leave();
     match node.field_mut("properties") {

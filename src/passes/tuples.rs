@@ -24,7 +24,7 @@ use crate::doc::{Map, Value};
 
 /// Rewrites a tuple's `items` for a target without `prefixItems`; says
 /// whether `node` was such a tuple.
-pub fn to_items(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<bool> {
+pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     let caps = cx.target.caps;
     if caps.keeps("prefixItems") {
         return Ok(false);

@@ -17,7 +17,7 @@ use crate::lookup::Fields;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
 
-pub fn type_unions(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn type_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // A root union is merged into the root object by `shapes::root_object`.
     if cx.at_root() || !matches!(node.field("anyOf"), Some(Value::Array(_))) {
         return Ok(());
@@ -52,7 +52,7 @@ fn family(t: &str) -> &str {
 /// type only (or annotate), the node has no assertion of its own, and either
 /// every non-null branch lists its values (`enum`, to which a null branch
 /// adds `null`) or none does.
-fn fold(node: &Map<String, Value>) -> Option<Map<String, Value>> {
+fn fold(node: &Map) -> Option<Map> {
     let Some(Value::Array(branches)) = node.field("anyOf") else { return None };
     // The node's own assertions would have to be conjoined with each branch.
     if node.keys().any(|k| k != "anyOf" && !is_annotation(k) && keywords::get(k).is_some()) {
@@ -81,7 +81,7 @@ fn fold(node: &Map<String, Value>) -> Option<Map<String, Value>> {
     if listed != 0 && listed != non_null {
         return None;
     }
-    let mut out: Map<String, Value> = node.iter().filter(|(k, _)| *k != "anyOf").map(|(k, v)| (k.clone(), v.clone())).collect();
+    let mut out: Map = node.iter().filter(|(k, _)| *k != "anyOf").map(|(k, v)| (k.clone(), v.clone())).collect();
     let mut values: Vec<Value> = Vec::new();
     let mut descriptions: Vec<String> = Vec::new();
     for (b, t) in branches.iter().filter_map(Value::as_object).zip(&types) {
@@ -117,7 +117,7 @@ fn fold(node: &Map<String, Value>) -> Option<Map<String, Value>> {
 }
 
 /// Adds `null` to what a collapsed node accepts: its type list and its values.
-fn admit_null(node: &mut Map<String, Value>) {
+fn admit_null(node: &mut Map) {
     let types: Vec<String> = types_of(node).iter().map(|t| t.to_string()).collect();
     if !types.is_empty() && !types.iter().any(|t| t == "null") {
         let mut list: Vec<Value> = types.into_iter().map(Value::String).collect();

@@ -12,7 +12,7 @@ use crate::doc::{Map, Value};
 /// Gemini's `Schema.type` is a single enum (footnote 3: `Proto field is not
 /// repeating, cannot start list`); Cloud Code Assist has no null marker at all;
 /// OpenAI strict documents nullable unions as `anyOf` (seed 000, edge cases).
-pub fn type_arrays(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn type_arrays(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let mode = cx.target.caps.type_arrays;
     let Some(Value::Array(list)) = node.field("type") else {
         if node.field("type").and_then(Value::as_str) == Some("null") && mode != TypeArrays::Keep && mode != TypeArrays::AnyOf {
@@ -80,7 +80,7 @@ pub fn type_arrays(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
 /// exact, since a value outside the list fails the node anyway, and needed on
 /// every target, or the output offers a `null` the tool refuses (issue 22).
 /// Values none of which has a listed type leave the node as it was.
-pub fn narrow_to_values(node: &mut Map<String, Value>) {
+pub fn narrow_to_values(node: &mut Map) {
     let Some(Value::Array(list)) = node.field("type") else { return };
     let values: Vec<&Value> = match (node.field("const"), node.field("enum")) {
         (Some(c), _) => vec![c],
@@ -99,7 +99,7 @@ pub fn narrow_to_values(node: &mut Map<String, Value>) {
 /// Splits a multi-type node into one `anyOf` branch per type, each with only the
 /// keywords that apply to its type; annotations stay on the wrapper (the
 /// description is hoisted, not copied into every branch).
-fn split(node: &mut Map<String, Value>, types: &[String], cx: &mut Cx) -> Result<()> {
+fn split(node: &mut Map, types: &[String], cx: &mut Cx) -> Result<()> {
     let mut branches = Vec::new();
     for t in types {
         let mut branch = Map::new();
@@ -138,7 +138,7 @@ fn split(node: &mut Map<String, Value>, types: &[String], cx: &mut Cx) -> Result
 }
 
 /// Removes keywords that do not apply to type `t` (after a lossy type choice).
-fn prune_for_type(node: &mut Map<String, Value>, t: &str) {
+fn prune_for_type(node: &mut Map, t: &str) {
     node.retain(|k, _| k == "type" || applies_to(keywords::applies(k), t));
     if let Some(Value::Array(values)) = node.field_mut("enum") {
         values.retain(|v| value_has_type(v, t));
@@ -154,7 +154,7 @@ fn mark_null_dropped(cx: &mut Cx) {
 
 /// A node that only allows `null`: no target without null types can say that.
 /// It becomes a nullable string (Gemini) or an optional string (Cloud Code Assist).
-fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
+fn null_only(node: &mut Map, cx: &mut Cx) {
     // A union branch is left to its parent, which turns null branches into the
     // nullable marker (or optionality) as a whole.
     // Keywords have no escapes, so the raw segment compares as written.
@@ -175,7 +175,7 @@ fn null_only(node: &mut Map<String, Value>, cx: &mut Cx) {
 /// Gives a typeless node the type its keywords imply; targets whose wire rejects
 /// typeless nodes need this (a typeless Gemini `Schema` fails the whole request:
 /// providers.md footnote 57). With nothing to go on, `string` is chosen and reported.
-pub fn infer_type(node: &mut Map<String, Value>, cx: &mut Cx) -> Result<()> {
+pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if node.has("type") || dropped_with_keyword(cx) {
         return Ok(());
     }
@@ -242,7 +242,7 @@ fn dropped_with_keyword(cx: &Cx) -> bool {
 /// Does the implied type accept exactly what the node did? It does when the
 /// node lists its values (`const`, or an `enum` of one type); implied by
 /// type-specific keywords it excludes every other type, which the node allowed.
-pub fn implied_exactly(node: &Map<String, Value>) -> bool {
+pub fn implied_exactly(node: &Map) -> bool {
     if let Some(c) = node.field("const") {
         return common_type(std::slice::from_ref(c)).is_some();
     }
@@ -250,7 +250,7 @@ pub fn implied_exactly(node: &Map<String, Value>) -> bool {
 }
 
 /// The type implied by `enum` values or type-specific keywords.
-pub fn implied(node: &Map<String, Value>) -> Option<&'static str> {
+pub fn implied(node: &Map) -> Option<&'static str> {
     if let Some(c) = node.field("const") {
         return common_type(std::slice::from_ref(c));
     }
@@ -275,7 +275,7 @@ pub fn is_typed(v: &Value) -> bool {
 }
 
 /// The single non-null type of a node, if it has exactly one.
-pub fn single_type(node: &Map<String, Value>) -> Option<&str> {
+pub fn single_type(node: &Map) -> Option<&str> {
     let ts: Vec<&str> = types_of(node).iter().copied().filter(|t| *t != "null").collect();
     (ts.len() == 1).then(|| ts[0])
 }

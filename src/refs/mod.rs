@@ -20,19 +20,19 @@ use crate::pointer::Pointer;
 use crate::context::Cx;
 use index::Index;
 pub use policy::Policy;
-use crate::doc::{Map, Value};
+use crate::doc::{Key, Map, Value};
 use crate::hash::{HashMap, HashSet};
 
 /// Most nested ref expansions on one path (a `$ref` chain recurses in place).
 const MAX_REF_CHAIN: usize = 128;
 
 /// Does this schema node hold a `$ref` (or `$dynamicRef`) the expander would follow?
-pub(crate) fn follows(node: &Map<String, Value>) -> bool {
+pub(crate) fn follows(node: &Map) -> bool {
     node.field("$ref").or_else(|| node.field("$dynamicRef")).is_some_and(Value::is_string)
 }
 
 /// Does this schema node hold a keyword that only serves resolution?
-pub(crate) fn has_resolution_keys(node: &Map<String, Value>) -> bool {
+pub(crate) fn has_resolution_keys(node: &Map) -> bool {
     node.keys().any(|k| keywords::is_resolution(k))
 }
 
@@ -97,7 +97,7 @@ pub fn inline(doc: &Value, moves: &Moves, policy: &Policy, cx: &mut Cx) -> Resul
         }
         cx.leave();
         cx.leave();
-        bodies.insert(name, body);
+        bodies.insert(name.into(), body);
     }
     if !bodies.is_empty() {
         if let Value::Object(root) = &mut out {
@@ -125,7 +125,7 @@ enum Site {
 
 fn site(
     policy: &Policy,
-    node: &Map<String, Value>,
+    node: &Map,
     to: &Pointer,
     cyclic: &HashSet<Pointer>,
     barren: &HashSet<Pointer>,
@@ -280,7 +280,7 @@ struct Expander<'d> {
     /// own, keyed by the target and the siblings' JSON text; the siblings are
     /// laid over the body once it is expanded (`overlays`, by `$defs` name).
     overlay_names: HashMap<(Pointer, String), String>,
-    overlays: HashMap<String, Map<String, Value>>,
+    overlays: HashMap<String, Map>,
 }
 
 impl<'d> Expander<'d> {
@@ -298,7 +298,7 @@ impl<'d> Expander<'d> {
 
     /// Copies a node, expanding its subschemas, minus resolution-only keywords
     /// and `skip`.
-    fn children(&mut self, node: &Map<String, Value>, skip: &[&str], cx: &mut Cx) -> Result<Value> {
+    fn children(&mut self, node: &Map, skip: &[&str], cx: &mut Cx) -> Result<Value> {
         let mut out = Map::with_capacity(node.len());
         for (key, value) in node {
             if keywords::is_resolution(key) || skip.contains(&key.as_str()) {
@@ -344,7 +344,7 @@ impl<'d> Expander<'d> {
         out
     }
 
-    fn reference(&mut self, node: &Map<String, Value>, reference: &str, cx: &mut Cx) -> Result<Value> {
+    fn reference(&mut self, node: &Map, reference: &str, cx: &mut Cx) -> Result<Value> {
         let target = self.index.target(reference, &self.src, self.doc, self.moves).map(|(t, repaired)| {
             if repaired {
                 cx.count("refsRepaired");
@@ -462,7 +462,7 @@ impl<'d> Expander<'d> {
         self.regions.iter().filter(|(start, end)| target.starts_with(start) && end.starts_with(target)).count()
     }
 
-    fn cycle(&mut self, node: &Map<String, Value>, reference: &str, target: Pointer, cx: &mut Cx) -> Result<Value> {
+    fn cycle(&mut self, node: &Map, reference: &str, target: Pointer, cx: &mut Cx) -> Result<Value> {
         if self.policy.recursion {
             cx.count("cyclesPreserved");
             return self.keep(node, target, cx);
@@ -476,7 +476,7 @@ impl<'d> Expander<'d> {
     }
 
     /// Keeps `$ref` to a root `$defs` entry (or `#` for the root itself).
-    fn keep(&mut self, node: &Map<String, Value>, target: Pointer, cx: &mut Cx) -> Result<Value> {
+    fn keep(&mut self, node: &Map, target: Pointer, cx: &mut Cx) -> Result<Value> {
         if self.policy.lone_refs && node.keys().any(|k| k != "$ref" && k != "$dynamicRef") {
             let Value::Object(site) = self.siblings(node, Map::new(), cx)? else { unreachable!("siblings builds an object") };
             if !site.is_empty() {
@@ -511,7 +511,7 @@ impl<'d> Expander<'d> {
     /// `site` laid over it: one entry per distinct target and siblings, so a
     /// sibling-carrying self-reference refers to its own overlay and the
     /// recursion stays finite.
-    fn overlay_name(&mut self, target: &Pointer, site: Map<String, Value>) -> String {
+    fn overlay_name(&mut self, target: &Pointer, site: Map) -> String {
         let key = (target.clone(), crate::doc::json_text(&Value::Object(site.clone())));
         if let Some(name) = self.overlay_names.get(&key) {
             return name.clone();
@@ -544,7 +544,7 @@ impl<'d> Expander<'d> {
 
     /// What stands where a ref is cut: the target's type and description, so the
     /// node stays typed for targets that reject typeless schemas.
-    fn placeholder(&mut self, node: &Map<String, Value>, target: &Pointer, why: &str, cx: &mut Cx) -> Result<Value> {
+    fn placeholder(&mut self, node: &Map, target: &Pointer, why: &str, cx: &mut Cx) -> Result<Value> {
         let mut base = Map::new();
         if let Some(Value::Object(def)) = target.resolve(self.doc) {
             if let Some(t) = def.field("type") {
@@ -565,14 +565,14 @@ impl<'d> Expander<'d> {
     /// target's, the two are conjoined when that is exact; otherwise the
     /// siblings win and the overlay is reported, since it accepts what the
     /// target rejects (`{"type": "object", "$ref": <a string>}` accepts objects).
-    fn conjoin_siblings(&mut self, node: &Map<String, Value>, base: Map<String, Value>, cx: &mut Cx) -> Result<Value> {
+    fn conjoin_siblings(&mut self, node: &Map, base: Map, cx: &mut Cx) -> Result<Value> {
         let Value::Object(site) = self.siblings(node, Map::new(), cx)? else { unreachable!("siblings builds an object") };
         Ok(overlay(base, site, cx))
     }
 
     /// Overlays the ref site's other keywords on `base` (siblings win); they are
     /// expanded in the ref site's own context.
-    fn siblings(&mut self, node: &Map<String, Value>, mut base: Map<String, Value>, cx: &mut Cx) -> Result<Value> {
+    fn siblings(&mut self, node: &Map, mut base: Map, cx: &mut Cx) -> Result<Value> {
         let Value::Object(expanded) = self.children(node, &["$ref", "$dynamicRef"], cx)? else {
             unreachable!("children builds an object")
         };
@@ -586,8 +586,8 @@ impl<'d> Expander<'d> {
 /// `site` (a ref site's expanded siblings) over `base` (the expanded target):
 /// assertions both write differently are conjoined when that is exact;
 /// otherwise the siblings win and the overlay is reported.
-fn overlay(base: Map<String, Value>, site: Map<String, Value>, cx: &mut Cx) -> Value {
-    let conflicts: Vec<&String> =
+fn overlay(base: Map, site: Map, cx: &mut Cx) -> Value {
+    let conflicts: Vec<&Key> =
         site.iter().filter(|(k, v)| !keywords::is_annotation(k) && base.get(*k).is_some_and(|b| b != *v)).map(|(k, _)| k).collect();
     if !conflicts.is_empty() {
         if let Some(mut both) = crate::intersect::conjoin(&base, &site) {

@@ -119,9 +119,9 @@ pub static ANTHROPIC_STRICT: Target = Target {
 };
 
 /// `minItems` other than 0 or 1 is rejected (F33's sibling rule [A1]).
-fn min_items(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn min_items(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
     if node.field("minItems").and_then(crate::doc::Value::as_u64).is_some_and(|n| n > 1) {
-        spill::strip(node, &["minItems".to_string()], cx);
+        spill::strip(node, &["minItems".into()], cx);
     }
     Ok(())
 }
@@ -131,7 +131,7 @@ fn min_items(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut cra
 /// which is an open map itself (closed, its tool could never receive its
 /// members); a required name without a property is declared first, as closing
 /// would forbid it.
-fn close_objects(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
     if !crate::passes::types_of(node).contains(&"object") || node.has("additionalProperties") {
         return Ok(());
     }
@@ -149,7 +149,7 @@ fn close_objects(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut
 }
 
 /// Strict: closed objects, and an open map cannot be expressed at all.
-fn strict_close(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn strict_close(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
     use crate::doc::Value;
     if !crate::passes::types_of(node).contains(&"object") {
         return Ok(());

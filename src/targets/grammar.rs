@@ -187,12 +187,12 @@ pub static OLLAMA: Target = Target {
 /// llama.cpp enforces `minimum`/`maximum` (and the exclusive forms) on integers
 /// only; on a `number` they would be silently ignored, so they are spilled into
 /// the description and reported instead.
-fn number_bounds(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn number_bounds(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
     if crate::passes::types_of(node).contains(&"number") {
-        let keys: Vec<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+        let keys: Vec<crate::doc::Key> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
             .iter()
             .filter(|k| node.contains_key(**k))
-            .map(|k| k.to_string())
+            .map(|k| crate::doc::Key::from(*k))
             .collect();
         spill::strip(node, &keys, cx);
     }
@@ -204,16 +204,16 @@ fn number_bounds(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut
 /// bounds: "Failed to generate regex for float range") and on intersections it
 /// cannot decide ("Unable to determine if regex is empty"). Such bounds are
 /// spilled: the range is effectively every float, and the pattern stays.
-fn llguidance_limits(node: &mut crate::doc::Map<String, crate::doc::Value>, cx: &mut crate::context::Cx) -> crate::Result<()> {
-    let huge: Vec<String> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
+fn llguidance_limits(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
+    let huge: Vec<crate::doc::Key> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
         .iter()
         .filter(|k| node.get(**k).and_then(crate::doc::Value::as_f64).is_some_and(|v| v.abs() >= 1e15))
-        .map(|k| k.to_string())
+        .map(|k| crate::doc::Key::from(*k))
         .collect();
     spill::strip(node, &huge, cx);
     if node.has("pattern") {
-        let lengths: Vec<String> =
-            ["minLength", "maxLength"].iter().filter(|k| node.contains_key(**k)).map(|k| k.to_string()).collect();
+        let lengths: Vec<crate::doc::Key> =
+            ["minLength", "maxLength"].iter().filter(|k| node.contains_key(**k)).map(|k| crate::doc::Key::from(*k)).collect();
         spill::strip(node, &lengths, cx);
     }
     Ok(())

@@ -155,7 +155,7 @@ pub fn tool_passed_as_schema(v: &Value) -> Option<&'static str> {
         m.get("function").filter(|f| f.get("name").is_some())?;
         "function"
     };
-    let schema_keyword = |(k, v): (&String, &Value)| match k.as_str() {
+    let schema_keyword = |(k, v): (&crate::doc::Key, &Value)| match k.as_str() {
         "name" | "inputSchema" | "input_schema" | "parameters" | "parametersJsonSchema" | "function" => false,
         // `type: "function"` is a tool's; no JSON Schema type has that name.
         "type" => v.as_str() != Some("function"),

@@ -71,7 +71,7 @@ pub fn for_each_subschema(node: &mut Value, f: &mut dyn FnMut(&mut Value)) {
 }
 
 /// Applies `f` to every schema node, parents before children.
-pub fn rewrite(node: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>, bool), is_root: bool) {
+pub fn rewrite(node: &mut Value, f: &mut dyn FnMut(&mut Map, bool), is_root: bool) {
     if let Value::Object(m) = node {
         f(m, is_root);
     }

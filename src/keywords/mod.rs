@@ -1,0 +1,178 @@
+//! THE keyword table. Every walker, pass and checker asks it; nobody keeps a
+//! private list of which keys hold subschemas.
+//!
+//! Keys under a schema map (`properties`, `$defs`, ...) are names, never
+//! keywords: the walker only reaches a value through the slot of its key.
+//!
+//! Beside the table, the vocabulary's other facts that every layer reads:
+//! what a keyword's value must look like (`misses`), which JSON Schema type a
+//! value has (`value_has_type`, `common_type`), and which schemas accept
+//! nothing (`is_never`).
+pub(crate) mod table;
+
+pub use self::table::*;
+use crate::doc::{Map, Value};
+use crate::lookup::Fields;
+
+/// Gemini `Schema` fields allowed only on an OBJECT node ("only allowed for
+/// OBJECT type": anomalyco/opencode#11889, goruck/home-generative-agent#525).
+/// They constrain only objects, so on a node of another type they say nothing.
+pub const OBJECT_ONLY_FIELDS: &[&str] = &["properties", "required", "propertyOrdering"];
+
+/// Comments for the schema's maintainers, never its users: "Implementations
+/// MAY strip "$comment" values at any point during processing. In particular,
+/// this allows for shortening schemas when the size of deployed schemas is a
+/// concern." (JSON Schema 2020-12 core §8.3,
+/// https://json-schema.org/draft/2020-12/json-schema-core#section-8.3). The
+/// `compact` option drops them for every target.
+pub const COMMENTS: &[&str] = &["$comment"];
+
+/// What an open map says that its entries array (`passes::open_maps`) carries:
+/// the members (`properties` when empty, `additionalProperties`, one
+/// `patternProperties`), their names (`propertyNames`) and counts
+/// (`minProperties`/`maxProperties`, as `minItems`/`maxItems`), the node's type
+/// and Gemini's null marker. A map node with any other assertion is left as it
+/// is, since the entries array could not carry it.
+pub const MAP_KEYWORDS: &[&str] = &[
+    "type", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties",
+    "maxProperties", "nullable",
+];
+
+/// The keywords whose subschemas hold a value of the instance itself (a
+/// member, an item, or a definition one refers to), where a value of any type
+/// can be sent as JSON text. Not union branches (a string branch beside the
+/// others could not be told from JSON text), nor `not`, conditions or name
+/// schemas.
+pub const VALUE_SLOTS: &[&str] = &["properties", "items", "prefixItems", "$defs", "definitions"];
+
+/// Negation and the conditionals: what `Caps::negation` false refuses.
+pub const NEGATION: &[&str] = &["not", "if", "then", "else"];
+
+/// The JSON Schema primitive type names.
+pub const TYPE_NAMES: &[&str] = &["string", "number", "integer", "boolean", "array", "object", "null"];
+
+/// Does a keyword that constrains `applies` matter for instances of type `ty`?
+pub fn applies_to(applies: Applies, ty: &str) -> bool {
+    match applies {
+        Applies::Any => true,
+        Applies::String => ty == "string",
+        Applies::Number => ty == "number" || ty == "integer",
+        Applies::Array => ty == "array",
+        Applies::Object => ty == "object",
+    }
+}
+
+/// The instance type implied by a keyword, used to infer a missing `type`.
+pub fn implied_type(name: &str) -> Option<&'static str> {
+    match applies(name) {
+        Applies::String => Some("string"),
+        Applies::Number => Some("number"),
+        Applies::Array => Some("array"),
+        Applies::Object => Some("object"),
+        Applies::Any => None,
+    }
+}
+
+/// Does a JSON value belong to JSON Schema type `t`?
+pub fn value_has_type(v: &Value, t: &str) -> bool {
+    match (v, t) {
+        (Value::Null, "null") | (Value::Bool(_), "boolean") | (Value::String(_), "string") => true,
+        (Value::Array(_), "array") | (Value::Object(_), "object") => true,
+        (Value::Number(_), "number") => true,
+        (Value::Number(n), "integer") => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
+        _ => false,
+    }
+}
+
+/// The single JSON Schema type of all `values`, if they share one.
+pub fn common_type(values: &[Value]) -> Option<&'static str> {
+    let mut found: Option<&'static str> = None;
+    for v in values {
+        let t = match v {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+            Value::Number(_) if value_has_type(v, "integer") => "integer",
+            Value::Number(_) => "number",
+        };
+        found = match (found, t) {
+            (None, t) => Some(t),
+            (Some(a), b) if a == b => Some(a),
+            (Some("integer"), "number") | (Some("number"), "integer") => Some("number"),
+            _ => return None,
+        };
+    }
+    found
+}
+
+/// A schema that accepts nothing: `{"not": {}}` (the `false` schema), or an
+/// empty `enum` (no value is one of none; 2020-12 allows it, an enum "SHOULD
+/// have at least one element"; seen on a real MCP server's tool, issue 21),
+/// with any other keywords, since keywords only ever add conditions
+/// (`z.never().describe()`; `{"not": {}, "$schema": ...}`, whose `$schema` a
+/// later rule strips). Not one holding `$defs`, `$id` or an anchor: a `$ref`
+/// elsewhere may still lead into it until refs are resolved, and resolving
+/// removes those keywords.
+pub fn is_never(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        (m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
+            && !m.keys().any(|k| is_resolution(k))
+    })
+}
+
+/// `enum: []`: the node accepts no value.
+pub fn is_empty_enum(m: &Map) -> bool {
+    m.field("enum").and_then(Value::as_array).is_some_and(Vec::is_empty)
+}
+
+/// Lists up to this long are scanned pairwise; longer ones are sorted first.
+pub(crate) const SCAN_UP_TO: usize = 16;
+
+/// No string twice in `items` (all strings). Pairwise for short lists; sorted
+/// past that, as OpenAI strict's `required` lists every property (thousands at
+/// the root of a large schema, where the pairwise check was quadratic).
+fn distinct_strings(items: &[Value]) -> bool {
+    if items.len() <= SCAN_UP_TO {
+        return items.iter().enumerate().all(|(i, x)| !items[..i].contains(x));
+    }
+    let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+    crate::sort::sort(&mut names);
+    names.windows(2).all(|w| w[0] != w[1])
+}
+
+/// What a keyword's value must be, when it is not.
+pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
+    misses(shape(key), value)
+}
+
+/// What a value of `shape` must be, when `value` is not.
+pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
+    let count = |v: &Value| v.as_u64().is_some() || v.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0);
+    let schema = |s: &Value| s.is_object() || s.is_boolean();
+    let ok = match shape {
+        Shape::Any => true,
+        Shape::TypeNames => match value {
+            Value::String(t) => TYPE_NAMES.contains(&t.as_str()),
+            Value::Array(ts) => {
+                !ts.is_empty()
+                    && ts.iter().all(|t| t.as_str().is_some_and(|t| TYPE_NAMES.contains(&t)))
+                    && distinct_strings(ts)
+            }
+            _ => false,
+        },
+        Shape::Array => value.is_array(),
+        Shape::DistinctStrings => value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && distinct_strings(r)),
+        Shape::Strings => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+        Shape::SchemaMap => value.as_object().is_some_and(|p| p.values().all(schema)),
+        Shape::SchemaArray => value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(schema)),
+        Shape::Schema => schema(value),
+        Shape::Count => count(value),
+        Shape::Number => value.is_number(),
+        Shape::Positive => value.as_f64().is_some_and(|f| f > 0.0),
+        Shape::String => value.is_string(),
+        Shape::Boolean => value.is_boolean(),
+    };
+    (!ok).then_some(shape.what())
+}
