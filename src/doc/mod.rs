@@ -1,4 +1,5 @@
-//! The document models. Know no keyword.
+//! The document models. Of the vocabulary they know only the keyword table
+//! (keywords/table.rs), which object keys are interned against ([`Key`]).
 //!
 //! [`Value`] is the tree every pass edits today: `serde_json::Value`'s API
 //! over objects that are one ordered vector of members ([`Map`]), with a hash
