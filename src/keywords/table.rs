@@ -300,8 +300,11 @@ pub fn get<N: Name + ?Sized>(name: &N) -> Option<&'static Keyword> {
     name.keyword()
 }
 
-/// Looks a keyword up by its name's text.
-#[inline]
+/// Looks a keyword up by its name's text (inlined natively only, as `doc::Key::new`).
+/// The row is `KEYWORDS`', the static: `TABLE` is a constant, and a reference
+/// into it may point at a copy of its own (debug builds make one per use), while
+/// `doc::Key` tells keywords apart by their row's address.
+#[cfg_attr(not(target_arch = "wasm32"), inline)]
 pub fn lookup(name: &str) -> Option<&'static Keyword> {
     position(name).map(|i| &KEYWORDS[usize::from(i)])
 }
