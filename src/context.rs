@@ -81,11 +81,11 @@ impl<'t> Cx<'t> {
 
     /// Whether this call's output keeps `key`: the target keeps it, and no
     /// option strips it (`googleConstraints: "spill"`, seed 003 §2.1).
-    pub fn keeps(&self, key: &str) -> bool {
+    pub fn keeps<N: keywords::Name + AsRef<str> + ?Sized>(&self, key: &N) -> bool {
         let caps = &self.target.caps;
         caps.keeps(key)
             && !(self.opts.google_constraints == crate::options::GoogleConstraints::Spill
-                && caps.optional_constraints.contains(&key))
+                && caps.optional_constraints.contains(&key.as_ref()))
     }
 
     /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.

@@ -3,6 +3,8 @@
 //! and what it does with an output its checker still refuses. Passes rewrite
 //! toward these, `check` verifies them, and `targets/` states one per provider
 //! from `BASE`. This layer knows no rule and no target: only the keyword table.
+use crate::keywords::{Name, Names};
+
 /// How a `type` array (`["string", "null"]`) is written for the target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TypeArrays {
@@ -20,9 +22,9 @@ pub enum TypeArrays {
 #[derive(Clone, Copy, Debug)]
 pub struct Caps {
     /// Keywords the target accepts; `None` accepts every keyword.
-    pub keep: Option<&'static [&'static str]>,
+    pub keep: Option<Names>,
     /// Keywords removed even when `keep` is `None`.
-    pub strip: &'static [&'static str],
+    pub strip: Names,
     /// `$ref` + `$defs` recursion can be expressed.
     pub recursion: bool,
     pub type_arrays: TypeArrays,
@@ -175,20 +177,20 @@ pub struct RequestBudget {
 }
 
 impl Caps {
-    pub fn keeps(&self, key: &str) -> bool {
-        !self.strip.contains(&key) && self.keep.map_or(true, |k| k.contains(&key))
+    pub fn keeps<N: Name + AsRef<str> + ?Sized>(&self, key: &N) -> bool {
+        !self.strip.contains(key) && self.keep.map_or(true, |k| k.contains(key))
     }
 
     /// Keywords the wire refuses: those not kept and, without `negation`, `not`
     /// and the conditionals (a target may remove those with a rule of its own
     /// rather than `strip`, as Fireworks does `not`).
-    pub fn refuses(&self, key: &str) -> bool {
-        !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key))
+    pub fn refuses<N: Name + AsRef<str> + ?Sized>(&self, key: &N) -> bool {
+        !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key.as_ref()))
     }
 
     /// Why a kept keyword's value cannot stand on a node of `types` (a
     /// checker code), or `None` when it can.
-    pub fn refuses_value<N: crate::keywords::Name + AsRef<str> + ?Sized>(&self, key: &N, value: &crate::doc::Value, types: &[&str]) -> Option<&'static str> {
+    pub fn refuses_value<N: Name + AsRef<str> + ?Sized>(&self, key: &N, value: &crate::doc::Value, types: &[&str]) -> Option<&'static str> {
         let kw = key.keyword();
         let key = key.as_ref();
         if key == "enum" && self.scalar_enums {
@@ -224,7 +226,7 @@ fn fits_int64(value: &crate::doc::Value) -> bool {
 /// The permissive base every target starts from: any 2020-12 schema.
 pub const BASE: Caps = Caps {
     keep: None,
-    strip: &[],
+    strip: Names::EMPTY,
     recursion: true,
     type_arrays: TypeArrays::Keep,
     nullable_marker: false,

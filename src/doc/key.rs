@@ -92,6 +92,11 @@ impl table::Name for Key {
     fn keyword(&self) -> Option<&'static Keyword> {
         Key::keyword(self)
     }
+
+    #[inline]
+    fn interned(&self) -> Option<Option<&'static Keyword>> {
+        Some(Key::keyword(self))
+    }
 }
 
 impl Deref for Key {

@@ -110,6 +110,8 @@ pub enum Bound {
 
 pub struct Keyword {
     pub name: &'static str,
+    /// Its position in `KEYWORDS`: its bit in a `Names` set.
+    pub row: u8,
     pub slot: Slot,
     pub kind: Kind,
     pub applies: Applies,
@@ -157,6 +159,7 @@ const fn kw(name: &'static str, slot: Slot, kind: Kind, applies: Applies, spill:
         structural: false,
         bound: None,
         strict_constraint: false,
+        row: 0,
     }
 }
 
@@ -199,7 +202,7 @@ use Slot as S;
 /// ones in the order the `stripKeywords` error names them).
 pub static KEYWORDS: &[Keyword] = &TABLE;
 
-const TABLE: [Keyword; 63] = [
+const TABLE: [Keyword; 63] = numbered([
     kw("type", S::Data, K::Validation, A::Any, false).shape(Sh::TypeNames).structural(),
     kw("properties", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes().structural(),
     kw("description", S::Data, K::Annotation, A::Any, false).shape(Sh::String).annotation(),
@@ -263,7 +266,20 @@ const TABLE: [Keyword; 63] = [
     kw("example", S::Data, K::Extension, A::Any, true).annotation(),
     kw("additionalItems", S::Schema, K::Applicator, A::Array, false),
     kw("dependencies", S::SchemaMap, K::Applicator, A::Object, false),
-];
+]);
+
+/// The table with each row's `row` set to its position.
+const fn numbered(mut rows: [Keyword; 63]) -> [Keyword; 63] {
+    let mut i = 0;
+    while i < rows.len() {
+        rows[i].row = i as u8;
+        i += 1;
+    }
+    rows
+}
+
+// Every keyword has a bit in a `Names` set.
+const _: () = assert!(TABLE.len() <= 64);
 
 /// Longest keyword name plus one: the number of length buckets in `BY_LENGTH`.
 const BUCKETS: usize = 24;
@@ -309,6 +325,77 @@ pub fn lookup(name: &str) -> Option<&'static Keyword> {
     position(name).map(|i| &KEYWORDS[usize::from(i)])
 }
 
+/// A set of names, such as the keywords a target keeps or strips: the
+/// table's keywords are one bit each, worked out at compile time, so asking
+/// whether a key is in it compares no text (a name the table lacks is looked
+/// for in the list).
+#[derive(Clone, Copy, Debug)]
+pub struct Names {
+    list: &'static [&'static str],
+    rows: u64,
+    /// The list holds a name the table lacks.
+    others: bool,
+}
+
+impl Names {
+    pub const EMPTY: Names = Names::new(&[]);
+
+    pub const fn new(list: &'static [&'static str]) -> Names {
+        let (mut rows, mut others) = (0u64, false);
+        let mut i = 0;
+        while i < list.len() {
+            match row_of(list[i]) {
+                Some(row) => rows |= 1 << row,
+                None => others = true,
+            }
+            i += 1;
+        }
+        Names { list, rows, others }
+    }
+
+    /// An interned key is answered from the bits; text by a scan of the list,
+    /// which for the short lists targets write costs less than a lookup.
+    #[inline]
+    pub fn contains<N: Name + AsRef<str> + ?Sized>(&self, name: &N) -> bool {
+        match name.interned() {
+            Some(Some(k)) => self.rows >> k.row & 1 == 1,
+            Some(None) => self.others && self.list.contains(&name.as_ref()),
+            None => self.list.contains(&name.as_ref()),
+        }
+    }
+
+    /// The names, as written.
+    pub fn list(&self) -> &'static [&'static str] {
+        self.list
+    }
+}
+
+/// The table position of `name`, at compile time.
+const fn row_of(name: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < TABLE.len() {
+        if const_eq(TABLE[i].name.as_bytes(), name.as_bytes()) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+const fn const_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// What may name a keyword: text is looked up in the table, a `doc::Key`
 /// holds its answer already. The questions below take either.
 pub trait Name {
@@ -319,6 +406,12 @@ pub trait Name {
     #[inline]
     fn is_resolution(&self) -> bool {
         self.keyword().is_some_and(|k| k.resolution)
+    }
+
+    /// `Some(keyword())` when the answer costs no lookup (an interned key).
+    #[inline]
+    fn interned(&self) -> Option<Option<&'static Keyword>> {
+        None
     }
 }
 
@@ -350,6 +443,11 @@ impl<T: Name + ?Sized> Name for &T {
     #[inline]
     fn keyword(&self) -> Option<&'static Keyword> {
         (**self).keyword()
+    }
+
+    #[inline]
+    fn interned(&self) -> Option<Option<&'static Keyword>> {
+        (**self).interned()
     }
 
     #[inline]
@@ -523,6 +621,24 @@ mod tests {
                 assert!(get(&other).map_or(true, |found| found.name == other), "{other}");
             }
         }
+    }
+
+    /// A set answers as a scan of its list would, for keywords and other
+    /// names alike, asked by text or by an interned key.
+    #[test]
+    fn name_sets_answer_as_their_lists() {
+        let list: &'static [&'static str] = &["type", "$schema", "x-vendor", "additionalItems"];
+        let set = Names::new(list);
+        for k in KEYWORDS {
+            assert_eq!(usize::from(k.row), KEYWORDS.iter().position(|o| std::ptr::eq(o, k)).unwrap(), "{}", k.name);
+            assert_eq!(set.contains(k.name), list.contains(&k.name), "{}", k.name);
+            assert_eq!(set.contains(&crate::doc::Key::from(k.name)), list.contains(&k.name), "{}", k.name);
+        }
+        for other in ["x-vendor", "x-other", "", "Type"] {
+            assert_eq!(set.contains(other), list.contains(&other), "{other}");
+            assert_eq!(set.contains(&crate::doc::Key::from(other)), list.contains(&other), "{other}");
+        }
+        assert!(!Names::new(&["type"]).contains("x-vendor") && !Names::EMPTY.contains("type"));
     }
 
     #[test]

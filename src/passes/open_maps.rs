@@ -133,7 +133,7 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
         || (!node.has("type") && !node.has("anyOf") && !node.has("$ref") && super::types::implied(node) == Some("object"));
     // Keywords the target refuses go with the node onto the array, where its
     // own rules strip and report them as before.
-    let carries = |k: &str| keywords::MAP_KEYWORDS.contains(&k) || is_annotation(k) || is_resolution(k) || cx.target.caps.refuses(k);
+    let carries = |k: &Key| keywords::MAP_KEYWORDS.contains(&k.as_str()) || is_annotation(k) || is_resolution(k) || cx.target.caps.refuses(k);
     if !object || !node.keys().all(|k| carries(k)) {
         return None;
     }

@@ -5,15 +5,16 @@ use crate::passes::{combinators, constants, enforce, open_maps, pass, shapes, sp
 use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, ANY_OF_UNIONS};
+use crate::keywords::Names;
 
 /// What the Anthropic SDK's `transform_schema` keeps; every other keyword is
 /// moved into the description as `{key: value}`. `oneOf` becomes `anyOf`, a
 /// `type` list becomes `anyOf` (the SDK itself crashes on one: providers.md
 /// footnote 2), `$schema` goes (a draft-07 declaration fails validation: F14).
-const ANTHROPIC_KEYWORDS: &[&str] = &[
+const ANTHROPIC_KEYWORDS: Names = Names::new(&[
     "type", "description", "title", "default", "properties", "required", "additionalProperties", "items", "prefixItems",
     "anyOf", "allOf", "enum", "const", "$ref", "$defs", "format", "minItems",
-];
+]);
 
 /// String formats Anthropic supports [A1].
 const ANTHROPIC_FORMATS: &[&str] =

@@ -5,6 +5,7 @@ use crate::profile::{Caps, OnViolation, TypeArrays};
 use super::Target;
 use super::openai::{OPENAI_CAPS, SHAPE_PASSES, STRICT_CAPS, STRICT_PASSES};
 use super::sequences::{rules, ANY_OF_UNIONS, DISTRIBUTED_UNIONS, PLAIN_COMBINATORS, WITHOUT_NOT};
+use crate::keywords::Names;
 
 /// xAI tools are always strict: an object root without non-object branches
 /// (F32), non-circular refs only, `allOf` with one entry, `oneOf` as `anyOf`;
@@ -15,11 +16,11 @@ pub static XAI: Target = Target {
     description: "xAI Grok tools (always grammar-constrained)",
     source: "https://docs.x.ai/developers/model-capabilities/text/structured-outputs",
     caps: Caps {
-        strip: &[
+        strip: Names::new(&[
             "$schema", "minLength", "maxLength", "minItems", "maxItems", "minContains", "maxContains", "not", "if", "then",
             "else", "dependentSchemas", "dependentRequired", "patternProperties", "propertyNames", "unevaluatedProperties",
             "unevaluatedItems", "uniqueItems",
-        ],
+        ]),
         recursion: false,
         one_of: false,
         all_of: false,
@@ -53,14 +54,14 @@ pub static MOONSHOT: Target = Target {
     description: "Moonshot / Kimi (typed anyOf branches)",
     source: "https://github.com/openclaw/openclaw/issues/113130; https://github.com/MoonshotAI/kimi-cli/issues/2061",
     caps: Caps {
-        strip: &[
+        strip: Names::new(&[
             "$schema", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
             "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "multipleOf", "examples", "title", "$comment", "if",
             "then", "else", "not", "unevaluatedProperties", "unevaluatedItems", "patternProperties", "propertyNames",
             "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "contentEncoding",
             "contentMediaType", "contentSchema", "deprecated", "readOnly", "writeOnly", "minProperties", "maxProperties",
             "prefixItems",
-        ],
+        ]),
         type_arrays: TypeArrays::AnyOf,
         one_of: false,
         typed_branches: true,
@@ -92,9 +93,9 @@ pub static DEEPSEEK_STRICT: Target = Target {
     description: "DeepSeek strict tools (beta endpoint; fails open to openai)",
     source: "https://api-docs.deepseek.com/guides/tool_calls",
     caps: Caps {
-        keep: Some(&[
+        keep: Some(Names::new(&[
             "type", "description", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "$ref", "$defs",
-        ]),
+        ])),
         ..STRICT_CAPS
     },
     passes: STRICT_PASSES,
@@ -108,7 +109,7 @@ pub static MISTRAL: Target = Target {
     id: "mistral",
     description: "Mistral function calling",
     source: "https://github.com/SylphxAI/pdf-reader-mcp/issues/63; https://github.com/BerriAI/litellm/issues/13389",
-    caps: Caps { strip: &["$schema", "$id"], ..OPENAI_CAPS },
+    caps: Caps { strip: Names::new(&["$schema", "$id"]), ..OPENAI_CAPS },
     passes: SHAPE_PASSES,
     on_violation: OnViolation::Report,
     relaxed: None,
@@ -120,7 +121,7 @@ pub static GROQ: Target = Target {
     id: "groq",
     description: "Groq tools and structured outputs",
     source: "https://github.com/usestrix/strix/issues/1088; https://github.com/i-am-bee/beeai-framework/issues/1215",
-    caps: Caps { strip: &["$schema", "minItems", "maxItems"], required_declared: true, ..OPENAI_CAPS },
+    caps: Caps { strip: Names::new(&["$schema", "minItems", "maxItems"]), required_declared: true, ..OPENAI_CAPS },
     // A `{required: [...]}` fragment in a union gets the parent's properties.
     passes: rules![DISTRIBUTED_UNIONS, SHAPE_PASSES],
     on_violation: OnViolation::Report,
@@ -151,7 +152,7 @@ pub static FIREWORKS: Target = Target {
     id: "fireworks",
     description: "Fireworks AI function calling (OpenAI-compatible, without not)",
     source: "https://docs.fireworks.ai/structured-responses/structured-response-formatting; https://github.com/openclaw/openclaw/issues/75476",
-    caps: Caps { strip: &["$schema", "if", "then", "else"], negation: false, ..OPENAI_CAPS },
+    caps: Caps { strip: Names::new(&["$schema", "if", "then", "else"]), negation: false, ..OPENAI_CAPS },
     passes: rules![WITHOUT_NOT, SHAPE_PASSES],
     on_violation: OnViolation::Report,
     relaxed: None,

@@ -11,9 +11,9 @@ use crate::profile::{Caps, OnViolation};
 use super::Target;
 use super::google::{GEMINI_TAIL, GOOGLE, OPEN_MAPS, PROTO_SHAPES, PROTO_UNIONS};
 use super::sequences::rules;
+use crate::keywords::Names;
 
-const KEYWORDS: &[&str] =
-    &["type", "description", "nullable", "enum", "properties", "required", "items", "anyOf", "minimum", "maximum"];
+const KEYWORDS: Names = Names::new(&["type", "description", "nullable", "enum", "properties", "required", "items", "anyOf", "minimum", "maximum"]);
 
 /// Google's rules without `propertyOrdering` (not in the endpoint's keyword
 /// set), with an integer's exclusive bounds written as inclusive ones first:

@@ -5,15 +5,16 @@ use crate::passes::{bounds, combinators, constants, enums, lone_any_of, open_map
 use crate::profile::{Caps, Ignored, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
+use crate::keywords::Names;
 
 /// Fields of the `Schema` proto kept on the wire: every field of the Gemini
 /// API's v1beta `Schema` (https://ai.google.dev/api/caching#Schema), which the
 /// Vertex AI v1 `Schema` has too (both parsed in scripts/test-consumers.sh).
-const GOOGLE_KEYWORDS: &[&str] = &[
+const GOOGLE_KEYWORDS: Names = Names::new(&[
     "type", "title", "description", "nullable", "enum", "properties", "required", "items", "anyOf", "propertyOrdering",
     "default", "example", "format", "minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern",
     "minProperties", "maxProperties",
-];
+]);
 
 /// The constraints among them that seed 003 §2.1 stripped and spilled, and
 /// `googleConstraints: "spill"` still does.
@@ -142,7 +143,7 @@ pub static GOOGLE: Target = Target {
 /// Anthropic's 2020-12 validation (providers.md footnote 20, `earendil-works/pi#841`).
 /// It accepts no combinator and no null marker (contract §3), and anything left
 /// over falls back per tool to `{"type":"object","properties":{}}` (§3.6).
-const CCA_KEYWORDS: &[&str] = &["type", "title", "description", "enum", "properties", "required", "items", "default"];
+const CCA_KEYWORDS: Names = Names::new(&["type", "title", "description", "enum", "properties", "required", "items", "default"]);
 
 pub static CCA: Target = Target {
     id: "cca",
@@ -186,11 +187,11 @@ pub static CCA: Target = Target {
 /// "The schema must describe an object"), and a keyword outside it is
 /// dropped there without an error (`const`: googleapis/python-genai#1093), so
 /// what is not listed is spilled or reported here, never sent to be lost.
-const GOOGLE_JSON_KEYWORDS: &[&str] = &[
+const GOOGLE_JSON_KEYWORDS: Names = Names::new(&[
     "$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum", "items", "prefixItems",
     "minItems", "maxItems", "minimum", "maximum", "anyOf", "properties", "additionalProperties", "required",
     "propertyOrdering",
-];
+]);
 
 /// Gemini's `parametersJsonSchema`: type lists, `additionalProperties` (any
 /// schema), tuples and `anyOf` as JSON Schema writes them. Refs are inlined

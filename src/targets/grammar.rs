@@ -8,22 +8,23 @@ use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict, 
 use crate::profile::{Caps, ListCeiling, OnViolation, BASE};
 use super::Target;
 use super::sequences::{rules, DISTRIBUTED_UNIONS, PLAIN_COMBINATORS};
+use crate::keywords::Names;
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs
 /// break llama.cpp: #8073), unions without siblings (#7703), no `not`.
 /// `allOf` is merged: xgrammar drops constraints inside it and llama.cpp's
 /// support is partial, so one merged schema is what every backend enforces.
 const GRAMMAR: Caps =
-    Caps { strip: &["$schema", "not", "if", "then", "else"], negation: false, all_of: false, inline_refs: true, ..BASE };
+    Caps { strip: Names::new(&["$schema", "not", "if", "then", "else"]), negation: false, all_of: false, inline_refs: true, ..BASE };
 
 /// llama.cpp: `additionalProperties` defaults to false there, bounds apply to
 /// integers only, `uniqueItems`/`contains`/`patternProperties`/`dependentSchemas`
 /// are skipped silently, `prefixItems` is broken, patterns must be anchored.
-const LLAMACPP_KEYWORDS: &[&str] = &[
+const LLAMACPP_KEYWORDS: Names = Names::new(&[
     "type", "description", "title", "properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "allOf",
     "enum", "const", "$ref", "$defs", "pattern", "format", "minLength", "maxLength", "minItems", "maxItems", "minimum",
     "maximum", "exclusiveMinimum", "exclusiveMaximum", "default",
-];
+]);
 
 /// llama.cpp's converter lacks `uri` and `email` formats (grammars/README.md).
 const LLAMACPP_FORMATS: &[&str] = &["date", "time", "date-time", "uuid"];
@@ -89,11 +90,11 @@ pub static XGRAMMAR: Target = Target {
     description: "xgrammar as gated by vLLM / SGLang structured outputs",
     source: "https://github.com/vllm-project/vllm/blob/main/vllm/v1/structured_output/backend_xgrammar.py",
     caps: Caps {
-        strip: &[
+        strip: Names::new(&[
             "$schema", "not", "if", "then", "else", "multipleOf", "uniqueItems", "contains", "minContains", "maxContains",
             "patternProperties", "propertyNames", "dependentSchemas", "dependentRequired", "unevaluatedProperties",
             "unevaluatedItems",
-        ],
+        ]),
         one_of: false,
         formats: Some(XGRAMMAR_FORMATS),
         ..GRAMMAR
@@ -118,10 +119,10 @@ pub static LLGUIDANCE: Target = Target {
     description: "llguidance (vLLM guidance backend, llama.cpp optional)",
     source: "https://github.com/guidance-ai/llguidance/blob/main/docs/json_schema.md",
     caps: Caps {
-        strip: &[
+        strip: Names::new(&[
             "$schema", "not", "if", "then", "else", "uniqueItems", "propertyNames", "contains", "minContains",
             "maxContains", "dependentSchemas", "dependentRequired", "unevaluatedProperties", "unevaluatedItems",
-        ],
+        ]),
         one_of: false,
         formats: Some(LLGUIDANCE_FORMATS),
         ..GRAMMAR
@@ -145,7 +146,7 @@ pub static LLGUIDANCE: Target = Target {
 /// these keys (ollama/ollama#17142, #11444); everything else is lost before the
 /// chat template runs, so it is spilled into `description`, the one text the
 /// model sees. `$ref` inside properties is dropped, so refs are inlined.
-const OLLAMA_KEYWORDS: &[&str] = &["type", "description", "enum", "anyOf", "items", "properties", "required"];
+const OLLAMA_KEYWORDS: Names = Names::new(&["type", "description", "enum", "anyOf", "items", "properties", "required"]);
 
 /// Ollama writes the tools into the prompt and parses the calls from the text
 /// (no grammar: ollama/ollama#6002), so no grammar ceiling applies; the size is

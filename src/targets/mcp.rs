@@ -3,12 +3,13 @@
 use crate::passes::{pass, shapes, Pass};
 use crate::profile::{OnViolation, BASE};
 use super::Target;
+use crate::keywords::Names;
 
 pub static MCP: Target = Target {
     id: "mcp",
     description: "MCP tool inputSchema: draft 2020-12, refs inlined, object root",
     source: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools",
-    caps: crate::profile::Caps { strip: &["$schema", "nullable"], root_object: true, root_assertions: true, ..BASE },
+    caps: crate::profile::Caps { strip: Names::new(&["$schema", "nullable"]), root_object: true, root_assertions: true, ..BASE },
     passes: PASSES,
     on_violation: OnViolation::Report,
     relaxed: None,

@@ -4,12 +4,13 @@ use crate::passes::{combinators, constants, enforce, open_maps, pass, shapes, sp
 use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::rules;
+use crate::keywords::Names;
 
 /// Non-strict tools: keywords are hints, but the shape is still validated
 /// (root object without combinators, arrays with items: F3, F4, F5, F34).
 /// OpenAI-compatible targets inherit the name rule with the rest.
 pub const OPENAI_CAPS: Caps = Caps {
-    strip: &["$schema"],
+    strip: Names::new(&["$schema"]),
     root_object: true,
     array_items: true,
     object_properties: true,
@@ -63,11 +64,11 @@ pub static OPENAI_RESPONSES: Target = Target {
 /// formats, numeric bounds and `minItems`/`maxItems` [O1]. `const` is written as
 /// `enum` (contract §1.2); `title` is dropped (contract §1.1). Not `prefixItems`:
 /// strict mode ignores it and rejects the array as untyped (pydantic/pydantic-ai#7315).
-const STRICT_KEYWORDS: &[&str] = &[
+const STRICT_KEYWORDS: Names = Names::new(&[
     "type", "description", "properties", "required", "additionalProperties", "items", "anyOf", "enum",
     "$ref", "$defs", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
     "minItems", "maxItems",
-];
+]);
 
 const STRICT_FORMATS: &[&str] = &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
 

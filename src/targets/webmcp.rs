@@ -13,12 +13,13 @@ use crate::passes::{combinators, constants, maps, open_maps, pass, shapes, spill
 use crate::profile::{Caps, OnViolation, BASE};
 use super::Target;
 use super::sequences::{rules, PLAIN_COMBINATORS, WITHOUT_NOT};
+use crate::keywords::Names;
 
 /// The subset of webmachinelearning/webmcp#289.
-const KEYWORDS: &[&str] = &[
+const KEYWORDS: Names = Names::new(&[
     "type", "properties", "required", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
     "maxLength", "pattern", "items", "prefixItems", "additionalProperties", "default", "description",
-];
+]);
 
 pub static WEBMCP: Target = Target {
     id: "webmcp",
