@@ -11,6 +11,7 @@ use crate::targets::Target;
 use crate::walk;
 use serde::Serialize;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Violation {
@@ -36,7 +37,7 @@ pub const OPENAI_LIMITS: Limits =
 pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     let mut out = Vec::new();
     let caps = target.caps;
-    let root_defs = schema.field("$defs").and_then(Value::as_object);
+    let root_defs = schema.field(kw::DEFS).and_then(Value::as_object);
     let strict = target.on_violation == OnViolation::FailOpen;
     walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
         let mut v = |code: &'static str, at: &Pointer, message: String| {
@@ -72,28 +73,28 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             };
             v(code, &path.child(key.as_str()), why);
         }
-        if matches!(m.field("type"), Some(Value::Array(_)))
+        if matches!(m.field(kw::TYPE), Some(Value::Array(_)))
             && matches!(caps.type_arrays, TypeArrays::NullableMarker | TypeArrays::FirstType)
         {
             v("type-array", path, format!("{} accepts one type per node", target.id));
         }
-        if !caps.null_type && types.contains(&"null") && !matches!(m.field("type"), Some(Value::Array(_))) {
+        if !caps.null_type && types.contains(&"null") && !matches!(m.field(kw::TYPE), Some(Value::Array(_))) {
             v("null-type", path, format!("{} has no null type", target.id));
         }
-        if caps.typed_nodes && !is_typed(node) && !m.has("$ref") {
+        if caps.typed_nodes && !is_typed(node) && !m.has(kw::REF) {
             v("missing-type", path, format!("{} needs a type on every node", target.id));
         }
         if caps.typed_nodes || caps.typed_branches {
-            if let Some(Value::Array(branches)) = m.field("anyOf") {
+            if let Some(Value::Array(branches)) = m.field(kw::ANY_OF) {
                 for (i, b) in branches.iter().enumerate() {
-                    let direct = b.field("type").is_some() || b.field("$ref").is_some();
+                    let direct = b.field(kw::TYPE).is_some() || b.field(kw::REF).is_some();
                     if (caps.typed_branches && !direct) || !is_typed(b) {
                         v("missing-type", &path.child("anyOf").child(i.to_string()), "an anyOf branch needs a type".into());
                     }
                 }
             }
         }
-        if caps.lone_any_of && m.has("anyOf") && m.len() > 1 && !path.is_empty() {
+        if caps.lone_any_of && m.has(kw::ANY_OF) && m.len() > 1 && !path.is_empty() {
             // Gemini 3: "When using any_of, it must be the only field set"
             // (anomalyco/opencode#14700). A root union is `root-combinator`'s.
             let others: Vec<&str> = m.keys().filter(|k| *k != "anyOf").map(|k| k.as_str()).collect();
@@ -109,15 +110,15 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 }
             }
         }
-        if types.contains(&"object") && caps.object_properties && !m.has("properties") {
+        if types.contains(&"object") && caps.object_properties && !m.has(kw::PROPERTIES) {
             v("object-missing-properties", path, "an object schema needs properties".into());
         }
-        if types.contains(&"array") && caps.array_items && !m.has("items") {
+        if types.contains(&"array") && caps.array_items && !m.has(kw::ITEMS) {
             v("array-missing-items", path, "an array schema needs items".into());
         }
         if caps.required_declared {
-            if let Some(Value::Array(req)) = m.field("required") {
-                let props = m.field("properties").and_then(Value::as_object);
+            if let Some(Value::Array(req)) = m.field(kw::REQUIRED) {
+                let props = m.field(kw::PROPERTIES).and_then(Value::as_object);
                 for r in req.iter().filter_map(Value::as_str) {
                     if !props.is_some_and(|p| p.has(r)) {
                         v("required-undeclared", path, format!("required {r:?} is not a declared property"));
@@ -126,7 +127,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             }
         }
         if caps.string_enums {
-            if let Some(Value::Array(values)) = m.field("enum") {
+            if let Some(Value::Array(values)) = m.field(kw::ENUM) {
                 if values.iter().any(|x| !x.is_string()) || types != ["string"] {
                     v("enum-not-string", path, format!("{} only accepts string enums on string schemas", target.id));
                 }
@@ -141,12 +142,12 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if strict && crate::passes::is_empty_enum(m) {
             v("empty-enum", &path.child("enum"), format!("an empty enum accepts no value, so {} cannot constrain a call to it (enum must be a non-empty array)", target.id));
         }
-        if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.field("format")) {
+        if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.field(kw::FORMAT)) {
             if !formats.contains(&f.as_str()) {
                 v("unsupported-format", path, format!("format {f:?} is not accepted by {}", target.id));
             }
         }
-        if let Some(Value::String(r)) = m.field("$ref") {
+        if let Some(Value::String(r)) = m.field(kw::REF) {
             let ok = r == "#"
                 || r.strip_prefix("#/$defs/").is_some_and(|name| {
                     root_defs.is_some_and(|d| d.contains_key(&*crate::pointer::unescape(name)))
@@ -160,15 +161,15 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         }
         // WebMCP: "additionalProperties:false" is the only form in the subset
         // (webmachinelearning/webmcp#289); any other value throws at registration.
-        if caps.additional_false_only && m.field("additionalProperties").is_some_and(|a| a != &Value::Bool(false)) {
+        if caps.additional_false_only && m.field(kw::ADDITIONAL_PROPERTIES).is_some_and(|a| a != &Value::Bool(false)) {
             v("additional-properties-not-false", &path.child("additionalProperties"), format!("{} accepts additionalProperties only as false", target.id));
         }
-        if caps.closed_objects && types.contains(&"object") && m.field("additionalProperties") != Some(&Value::Bool(false)) {
+        if caps.closed_objects && types.contains(&"object") && m.field(kw::ADDITIONAL_PROPERTIES) != Some(&Value::Bool(false)) {
             v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
         }
         if caps.all_required && types.contains(&"object") {
-            if let Some(Value::Object(props)) = m.field("properties") {
-                let listed = m.field("required").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            if let Some(Value::Object(props)) = m.field(kw::PROPERTIES) {
+                let listed = m.field(kw::REQUIRED).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
                 // Sorted past a few names, so that the lookups stay cheap when `required`
                 // names thousands of properties (a scan per property made large strict
                 // schemas quadratic); a short list is scanned where it is.
@@ -200,7 +201,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
 
 fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
     let Value::Object(m) = schema else { return };
-    if m.field("type").and_then(Value::as_str) != Some("object") {
+    if m.field(kw::TYPE).and_then(Value::as_str) != Some("object") {
         out.push(Violation {
             code: "root-not-object",
             pointer: String::new(),
@@ -263,7 +264,7 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
         let types = types_of(m);
         let level = above + usize::from(types.contains(&"object") || types.contains(&"array"));
         t.depth = t.depth.max(level);
-        if let Some(Value::Array(e)) = m.field("enum") {
+        if let Some(Value::Array(e)) = m.field(kw::ENUM) {
             t.enums += e.len();
             let len: usize = e.iter().map(|x| x.as_str().map_or(0, str::len)).sum();
             t.chars += len;

@@ -24,6 +24,7 @@ use crate::{check, refs, walk, Normalized};
 use crate::hash::IndexMap;
 use crate::doc::{Map, Value};
 use crate::hash::HashSet;
+use crate::keywords::kw;
 
 /// Keys that give a subtree its own base URI or resolution scope: a subtree
 /// holding one means something else once moved, so it is never hoisted.
@@ -137,12 +138,12 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
     loop {
         let mut occ = Occurrences::default();
         collect(schema, &mut Pointer::root(), &mut occ);
-        if let Some(Value::Object(defs)) = schema.field("$defs") {
+        if let Some(Value::Object(defs)) = schema.field(kw::DEFS) {
             for (name, body) in defs {
                 occ.defs.entry(crate::doc::json_text(body)).or_insert_with(|| name.to_string());
             }
         }
-        let has_defs = schema.field("$defs").is_some();
+        let has_defs = schema.field(kw::DEFS).is_some();
         // The best saving in (estimated) tokens, which providers bill; ties
         // go to the first in document order.
         let mut best: Option<(i64, &String, &Vec<Pointer>)> = None;
@@ -278,7 +279,7 @@ fn stem(at: &[Pointer]) -> String {
 
 /// `stem`, or `stem_2`, `stem_3`, ... : the first no root `$defs` entry has.
 fn fresh_name(schema: &Value, stem: &str) -> String {
-    let taken = |name: &str| schema.field("$defs").and_then(Value::as_object).is_some_and(|d| d.contains_key(name));
+    let taken = |name: &str| schema.field(kw::DEFS).and_then(Value::as_object).is_some_and(|d| d.contains_key(name));
     let (mut name, mut n) = (stem.to_string(), 1);
     while taken(&name) {
         n += 1;
@@ -297,7 +298,7 @@ fn order_definitions(schema: &mut Value) {
     let mut seen: HashSet<String> = HashSet::default();
     let mut scan = |v: &Value, order: &mut Vec<String>| {
         crate::walk::nodes(v, &mut |node| {
-            if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
+            if let Some(name) = node.field(kw::REF).and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
                 let name = crate::pointer::unescape(name).into_owned();
                 if seen.insert(name.clone()) {
                     order.push(name);

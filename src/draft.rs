@@ -12,6 +12,7 @@ use crate::pointer::Pointer;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Key, Map, Value};
+use crate::keywords::kw;
 
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -30,7 +31,7 @@ pub enum Dialect {
 /// its bytes: a substring search per draft set up a searcher five times per
 /// schema, about 2% of a wasm call on the real MCP schemas.
 pub fn detect(root: &Value) -> Dialect {
-    dialect_of(root.field("$schema").and_then(Value::as_str).unwrap_or(""))
+    dialect_of(root.field(kw::SCHEMA).and_then(Value::as_str).unwrap_or(""))
 }
 
 fn dialect_of(uri: &str) -> Dialect {
@@ -166,7 +167,7 @@ pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Ma
     let dialect = detect(root);
     let mut up = Upgrader { dialect, moves: Moves::default() };
     up.schema(root, cx, after)?;
-    if let Some(Value::String(uri)) = root.field_mut("$schema") {
+    if let Some(Value::String(uri)) = root.field_mut(kw::SCHEMA) {
         if dialect != Dialect::Draft2020 && uri.as_str() != DRAFT_2020_12 {
             *uri = DRAFT_2020_12.to_string();
             cx.count("dialectUpgrades");
@@ -186,13 +187,13 @@ fn close_rest(node: &mut Map, cx: &mut Cx) {
     if caps.negation && caps.keeps("not") && caps.keeps("prefixItems") {
         return;
     }
-    let Some(Value::Array(members)) = node.field("prefixItems") else { return };
+    let Some(Value::Array(members)) = node.field(kw::PREFIX_ITEMS) else { return };
     let n = members.len() as u64;
-    if n == 0 || !node.field("items").is_some_and(|s| *s == Value::Bool(false) || keywords::is_never(s)) {
+    if n == 0 || !node.field(kw::ITEMS).is_some_and(|s| *s == Value::Bool(false) || keywords::is_never(s)) {
         return;
     }
     node.remove_field("items");
-    if !node.field("maxItems").and_then(Value::as_u64).is_some_and(|m| m <= n) {
+    if !node.field(kw::MAX_ITEMS).and_then(Value::as_u64).is_some_and(|m| m <= n) {
         node.insert("maxItems".into(), json!(n));
     }
     cx.count("tuplesClosedByLength");
@@ -312,14 +313,14 @@ impl Upgrader {
                 }
             }
         }
-        if has.definitions && !node.has("$defs") {
+        if has.definitions && !node.has(kw::DEFS) {
             rename_in_place(node, "definitions", "$defs");
             self.moved(cx, "definitions", "$defs");
             cx.count("dialectUpgrades");
         }
         if has.id && self.dialect <= Dialect::Draft4 {
             if let Some(Value::String(_)) = node.field("id") {
-                if !node.has("$id") {
+                if !node.has(kw::ID) {
                     rename_in_place(node, "id", "$id");
                 }
             }
@@ -349,12 +350,12 @@ impl Upgrader {
 
     /// Draft-07 tuples: array-valued `items` → `prefixItems`, `additionalItems` → `items`.
     fn tuple_items(&mut self, node: &mut Map, cx: &mut Cx) {
-        if !matches!(node.field("items"), Some(Value::Array(_))) {
+        if !matches!(node.field(kw::ITEMS), Some(Value::Array(_))) {
             node.remove_field("additionalItems");
             return;
         }
         let tuple = node.remove_field("items").unwrap_or(Value::Null);
-        if node.has("prefixItems") {
+        if node.has(kw::PREFIX_ITEMS) {
             cx.lossy("keyword-dropped", "array-valued items beside prefixItems was dropped");
         } else {
             node.insert("prefixItems".into(), tuple);
@@ -437,10 +438,10 @@ fn exclusive_bounds(node: &mut Map, cx: &mut Cx) {
 /// Draft-03 (and WordPress) `required: true` on a property → the parent's `required` array.
 fn draft3_required(node: &mut Map, cx: &mut Cx) {
     let mut names = Vec::new();
-    if let Some(Value::Object(props)) = node.field_mut("properties") {
+    if let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) {
         for (name, prop) in props.iter_mut() {
             let Some(prop) = prop.as_object_mut() else { continue };
-            if let Some(Value::Bool(req)) = prop.field("required") {
+            if let Some(Value::Bool(req)) = prop.field(kw::REQUIRED) {
                 if *req {
                     names.push(name.clone());
                 }
@@ -449,7 +450,7 @@ fn draft3_required(node: &mut Map, cx: &mut Cx) {
             }
         }
     }
-    if matches!(node.field("required"), Some(Value::Bool(_))) {
+    if matches!(node.field(kw::REQUIRED), Some(Value::Bool(_))) {
         node.remove_field("required");
     }
     if names.is_empty() {
@@ -473,7 +474,7 @@ fn openapi_nullable(node: &mut Map, cx: &mut Cx) {
         return;
     }
     cx.count("nullableRewrites");
-    match node.field_mut("type") {
+    match node.field_mut(kw::TYPE) {
         Some(Value::String(t)) => {
             if t != "null" {
                 let t = std::mem::take(t);
@@ -486,16 +487,16 @@ fn openapi_nullable(node: &mut Map, cx: &mut Cx) {
             }
         }
         _ => {
-            if let Some(Value::Array(values)) = node.field_mut("enum") {
+            if let Some(Value::Array(values)) = node.field_mut(kw::ENUM) {
                 if !values.contains(&Value::Null) {
                     values.push(Value::Null);
                 }
-            } else if let Some(Value::Array(branches)) = node.field_mut("anyOf") {
+            } else if let Some(Value::Array(branches)) = node.field_mut(kw::ANY_OF) {
                 branches.push(json!({"type": "null"}));
             }
         }
     }
-    if let Some(Value::Array(values)) = node.field_mut("enum") {
+    if let Some(Value::Array(values)) = node.field_mut(kw::ENUM) {
         if !values.contains(&Value::Null) {
             values.push(Value::Null);
         }
@@ -507,7 +508,7 @@ fn openapi_nullable(node: &mut Map, cx: &mut Cx) {
 /// What JSON can carry is mapped to its JSON form; the rest can never be sent and
 /// becomes the `false` schema (an optional property of that type is then dropped).
 fn js_types(node: &mut Map, cx: &mut Cx) {
-    let Some(Value::String(t)) = node.field("type") else { return };
+    let Some(Value::String(t)) = node.field(kw::TYPE) else { return };
     if crate::keywords::TYPE_NAMES.contains(&t.as_str()) {
         return;
     }

@@ -6,6 +6,7 @@ use crate::doc::{json_text, Map, Value};
 use crate::hash::HashSet;
 use crate::keywords::{self, is_annotation, Bound};
 use crate::lookup::Fields;
+use crate::keywords::kw;
 
 /// The schema accepting exactly what both `a` and `b` accept, when that can be
 /// written without a combinator; `None` when they conflict in a way this cannot
@@ -21,11 +22,11 @@ pub fn conjoin(a: &Map, b: &Map) -> Option<Map> {
     // assertions it would become a `$ref` with siblings, merged later with the
     // target already normalized (and, for strict targets, already closed).
     let asserts = |m: &Map| m.keys().any(|k| k != "$ref" && k != "$defs" && !is_annotation(k));
-    if (a.has("$ref") && a.field("$ref") != b.field("$ref") && asserts(b))
-        || (b.has("$ref") && a.field("$ref") != b.field("$ref") && asserts(a))
+    if (a.has(kw::REF) && a.field(kw::REF) != b.field(kw::REF) && asserts(b))
+        || (b.has(kw::REF) && a.field(kw::REF) != b.field(kw::REF) && asserts(a))
         || !covers(a, b)
         || !covers(b, a)
-        || (a.field("prefixItems") != b.field("prefixItems") && (constrains(a, "items") || constrains(b, "items")))
+        || (a.field(kw::PREFIX_ITEMS) != b.field(kw::PREFIX_ITEMS) && (constrains(a, "items") || constrains(b, "items")))
     {
         return None;
     }
@@ -89,7 +90,7 @@ pub fn conjoin(a: &Map, b: &Map) -> Option<Map> {
     }
     // OpenAPI's `nullable: true` widens (absent, null is not accepted): the
     // conjunction accepts null only where both sides do.
-    if out.field("nullable") == Some(&Value::Bool(true)) && (a.field("nullable") != b.field("nullable")) {
+    if out.field(kw::NULLABLE) == Some(&Value::Bool(true)) && (a.field(kw::NULLABLE) != b.field(kw::NULLABLE)) {
         out.remove_field("nullable");
     }
     Some(out)
@@ -100,7 +101,7 @@ pub fn conjoin(a: &Map, b: &Map) -> Option<Map> {
 /// `patternProperties`. (Not `unevaluatedProperties`: beside `allOf` it sees
 /// every entry's properties.)
 fn covers(outer: &Map, inner: &Map) -> bool {
-    let (mine, theirs) = (outer.field("properties").and_then(Value::as_object), inner.field("properties").and_then(Value::as_object));
+    let (mine, theirs) = (outer.field(kw::PROPERTIES).and_then(Value::as_object), inner.field(kw::PROPERTIES).and_then(Value::as_object));
     theirs.map_or(true, |t| t.keys().all(|name| mine.is_some_and(|m| m.has(name))))
         || !["additionalProperties", "patternProperties"].iter().any(|r| constrains(outer, r))
 }

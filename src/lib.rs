@@ -56,6 +56,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 use profile::OnViolation;
 use context::Cx;
+use crate::keywords::kw;
 
 /// The result of one normalization.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -323,7 +324,7 @@ fn prune_definitions(out: &mut Value) {
     let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.remove_field("$defs")) else { return };
     let scan = |v: &Value, used: &mut crate::hash::HashSet<String>| {
         walk::nodes(v, &mut |node| {
-            if let Some(name) = node.field("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
+            if let Some(name) = node.field(kw::REF).and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {
                 used.insert(crate::pointer::unescape(name).into_owned());
             }
         });

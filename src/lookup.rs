@@ -3,45 +3,57 @@
 //! members (nearly every schema node) and hashes past that, so these only
 //! forward.
 use crate::doc::{Map, Value};
+use crate::keywords::Query;
 
-/// `get`, `get_mut`, `contains_key` and `shift_remove` for schema nodes.
+/// `get`, `get_mut`, `contains_key` and `shift_remove` for schema nodes, by
+/// name or by a keyword's row (`keywords::kw::TYPE`), which an interned key
+/// matches with no text compared.
 pub trait Fields {
-    fn field(&self, key: &str) -> Option<&Value>;
-    fn field_mut(&mut self, key: &str) -> Option<&mut Value>;
-    fn has(&self, key: &str) -> bool {
+    fn field<Q: Query + ?Sized>(&self, key: &Q) -> Option<&Value>;
+    fn field_mut<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<&mut Value>;
+    fn has<Q: Query + ?Sized>(&self, key: &Q) -> bool {
         self.field(key).is_some()
     }
     /// Removes `key`, keeping the order of the other members.
-    fn remove_field(&mut self, key: &str) -> Option<Value>;
+    fn remove_field<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<Value>;
 }
 
 impl Fields for Map {
     #[inline]
-    fn field(&self, key: &str) -> Option<&Value> {
-        self.get(key)
+    fn field<Q: Query + ?Sized>(&self, key: &Q) -> Option<&Value> {
+        match key.row() {
+            Some(row) => self.index_of_row(row, key.text()).and_then(|i| self.get_index(i)).map(|(_, v)| v),
+            None => self.get(key.text()),
+        }
     }
 
     #[inline]
-    fn field_mut(&mut self, key: &str) -> Option<&mut Value> {
-        self.get_mut(key)
+    fn field_mut<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<&mut Value> {
+        match key.row() {
+            Some(row) => self.index_of_row(row, key.text()).and_then(|i| self.get_index_mut(i)),
+            None => self.get_mut(key.text()),
+        }
     }
 
     #[inline]
-    fn remove_field(&mut self, key: &str) -> Option<Value> {
-        self.shift_remove(key)
+    fn remove_field<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<Value> {
+        self.shift_remove(key.text())
     }
 }
 
 impl Fields for Value {
-    fn field(&self, key: &str) -> Option<&Value> {
+    #[inline]
+    fn field<Q: Query + ?Sized>(&self, key: &Q) -> Option<&Value> {
         self.as_object()?.field(key)
     }
 
-    fn field_mut(&mut self, key: &str) -> Option<&mut Value> {
+    #[inline]
+    fn field_mut<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<&mut Value> {
         self.as_object_mut()?.field_mut(key)
     }
 
-    fn remove_field(&mut self, key: &str) -> Option<Value> {
+    #[inline]
+    fn remove_field<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<Value> {
         self.as_object_mut()?.remove_field(key)
     }
 }

@@ -14,6 +14,7 @@ use crate::hash::IndexMap;
 use serde::Serialize;
 use crate::json;
 use crate::doc::Value;
+use crate::keywords::kw;
 
 /// The counters seed 001 (mcp-schema-normalize) reports, always present.
 pub const SEED_COUNTERS: &[&str] = &[
@@ -317,12 +318,12 @@ pub fn find_tool<'v>(list: &'v Value, called: &str, target: &Target) -> Result<R
 pub fn budget_use(schema: &Value) -> (usize, usize) {
     let (mut optional, mut unions) = (0, 0);
     crate::walk::nodes(schema, &mut |node| {
-        let Some(Value::Object(props)) = node.field("properties") else { return };
+        let Some(Value::Object(props)) = node.field(kw::PROPERTIES) else { return };
         let required: Vec<&str> =
-            node.field("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            node.field(kw::REQUIRED).and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
         for (name, p) in props {
             optional += usize::from(!required.contains(&name.as_str()));
-            unions += usize::from(p.field("anyOf").is_some() || p.field("type").is_some_and(Value::is_array));
+            unions += usize::from(p.field(kw::ANY_OF).is_some() || p.field(kw::TYPE).is_some_and(Value::is_array));
         }
     });
     (optional, unions)

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use crate::{normalize, targets, walk, Normalized, Options};
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// REST-only keywords with no meaning to a model (seed 002 §5).
 const WORDPRESS_ONLY: &[&str] = &["context", "readonly", "arg_options"];
@@ -60,9 +61,9 @@ fn prepare(v: &mut Value, at: &mut Pointer, depth: usize, max: usize, stripped: 
             *stripped += 1;
         }
     }
-    let object = m.field("type").is_some_and(|t| t == "object" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "object")))
-        || m.has("properties");
-    if object && !m.has("additionalProperties") {
+    let object = m.field(kw::TYPE).is_some_and(|t| t == "object" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "object")))
+        || m.has(kw::PROPERTIES);
+    if object && !m.has(kw::ADDITIONAL_PROPERTIES) {
         m.insert("additionalProperties".into(), Value::Bool(false));
     }
     children(m, at, &mut |c, at| prepare(c, at, depth + 1, max, stripped))
@@ -108,7 +109,7 @@ pub fn lint(schema: &Value) -> Vec<Violation> {
     walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
         let Value::Object(m) = node else { return };
         let mut push = |code: &'static str, at: Pointer, message: String| out.push(Violation { code, pointer: at.to_string(), message });
-        if let Some(Value::Array(branches)) = m.field("oneOf") {
+        if let Some(Value::Array(branches)) = m.field(kw::ONE_OF) {
             let exclusive = crate::passes::combinators::discriminated(branches);
             push(
                 "one-of",
@@ -120,17 +121,17 @@ pub fn lint(schema: &Value) -> Vec<Violation> {
                 },
             );
         }
-        let object = m.field("type").is_some_and(|t| t == "object") || m.has("properties");
-        if object && !m.has("additionalProperties") {
+        let object = m.field(kw::TYPE).is_some_and(|t| t == "object") || m.has(kw::PROPERTIES);
+        if object && !m.has(kw::ADDITIONAL_PROPERTIES) {
             push(
                 "additional-properties-missing",
                 path.clone(),
                 "set additionalProperties explicitly: absent means true in WordPress, while OpenAI strict needs false on every object".into(),
             );
         }
-        if let Some(Value::Object(props)) = m.field("properties") {
+        if let Some(Value::Object(props)) = m.field(kw::PROPERTIES) {
             for (name, p) in props {
-                if p.field("required").is_some_and(Value::is_boolean) {
+                if p.field(kw::REQUIRED).is_some_and(Value::is_boolean) {
                     push(
                         "draft3-required",
                         path.child("properties").child(name.as_str()).child("required"),

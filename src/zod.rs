@@ -21,6 +21,7 @@ use crate::keywords::common_type;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// The own enumerable fields of a Zod 4 classic or mini instance, which
 /// `JSON.stringify` writes (zod/v4/classic/schemas.js; `format`, `minLength`,
@@ -60,9 +61,9 @@ const INTEGER_FORMATS: &[&str] = &["safeint", "int32", "uint32"];
 
 /// Is `node` what `JSON.stringify` makes of a Zod 4 schema instance?
 pub fn is_instance(node: &Map) -> bool {
-    let Some(kind) = node.field("def").and_then(|d| d.field("type")).and_then(Value::as_str) else { return false };
+    let Some(kind) = node.field("def").and_then(|d| d.field(kw::TYPE)).and_then(Value::as_str) else { return false };
     KINDS.contains(&kind)
-        && node.field("type").and_then(Value::as_str) == Some(kind)
+        && node.field(kw::TYPE).and_then(Value::as_str) == Some(kind)
         && node.keys().all(|k| FIELDS.contains(&k.as_str()))
 }
 
@@ -91,7 +92,7 @@ impl Recovered {
 }
 
 fn kind_of(v: &Value) -> Option<&str> {
-    v.field("def").and_then(|d| d.field("type")).and_then(Value::as_str)
+    v.field("def").and_then(|d| d.field(kw::TYPE)).and_then(Value::as_str)
 }
 
 fn recover(v: &Value, cx: &mut Cx) -> Result<Recovered> {
@@ -151,7 +152,7 @@ fn recover(v: &Value, cx: &mut Cx) -> Result<Recovered> {
         "tuple" => {
             let mut members = Vec::new();
             cx.enter("prefixItems")?;
-            for (i, m) in def.field("items").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            for (i, m) in def.field(kw::ITEMS).and_then(Value::as_array).into_iter().flatten().enumerate() {
                 cx.enter_index(i)?;
                 members.push(Value::Object(recover(m, cx)?.schema));
                 cx.leave();
@@ -229,11 +230,11 @@ fn check_defs(def: &Value) -> impl Iterator<Item = &Value> {
 fn string(v: &Value, def: &Value, cx: &mut Cx) -> Map {
     let mut s = Map::new();
     s.insert("type".into(), json!("string"));
-    let mut format = v.field("format").and_then(Value::as_str).map(String::from);
+    let mut format = v.field(kw::FORMAT).and_then(Value::as_str).map(String::from);
     let mut unread_formats = 0;
     for c in check_defs(def) {
         if c.field("check").and_then(Value::as_str) == Some("string_format") {
-            match c.field("format").and_then(Value::as_str) {
+            match c.field(kw::FORMAT).and_then(Value::as_str) {
                 Some(f) if FORMATS.iter().any(|(z, _)| *z == f) => format = Some(f.to_string()),
                 _ => unread_formats += 1,
             }
@@ -259,8 +260,8 @@ fn string(v: &Value, def: &Value, cx: &mut Cx) -> Map {
 fn number(v: &Value, def: &Value, cx: &mut Cx) -> Map {
     let int_format = |f: Option<&str>| f.is_some_and(|f| INTEGER_FORMATS.contains(&f));
     let integer = v.field("isInt") == Some(&Value::Bool(true))
-        || int_format(v.field("format").and_then(Value::as_str))
-        || check_defs(def).any(|c| int_format(c.field("format").and_then(Value::as_str)));
+        || int_format(v.field(kw::FORMAT).and_then(Value::as_str))
+        || check_defs(def).any(|c| int_format(c.field(kw::FORMAT).and_then(Value::as_str)));
     let mut s = Map::new();
     s.insert("type".into(), json!(if integer { "integer" } else { "number" }));
     let mut recovered = 0;
@@ -324,9 +325,9 @@ fn union(def: &Value, cx: &mut Cx) -> Result<Recovered> {
         cx.leave();
     }
     cx.leave();
-    let literal = |b: &Map| b.has("enum") && b.keys().all(|k| k == "enum" || k == "type");
+    let literal = |b: &Map| b.has(kw::ENUM) && b.keys().all(|k| k == "enum" || k == "type");
     if !branches.is_empty() && branches.iter().all(literal) {
-        let values = branches.iter().filter_map(|b| b.field("enum").and_then(Value::as_array)).flatten().cloned().collect();
+        let values = branches.iter().filter_map(|b| b.field(kw::ENUM).and_then(Value::as_array)).flatten().cloned().collect();
         return Ok(Recovered { schema: enum_schema(values), optional: false });
     }
     Ok(Recovered::of(json!({ "anyOf": branches })))
@@ -359,7 +360,7 @@ fn object(def: &Value, cx: &mut Cx) -> Result<Recovered> {
         cx.enter("additionalProperties")?;
         let extra = recover(catchall, cx)?.schema;
         cx.leave();
-        let closed = extra.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty));
+        let closed = extra.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty));
         s.insert("additionalProperties".into(), if closed { Value::Bool(false) } else { Value::Object(extra) });
     }
     Ok(Recovered::of(Value::Object(s)))

@@ -5,6 +5,7 @@ use super::{preview, Original};
 use crate::keywords;
 use crate::pointer::Pointer;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// How deep a phrase follows items, refs and branches before it stops.
 const MAX_NEST: usize = 3;
@@ -26,20 +27,20 @@ fn phrase(doc: &Original, m: &Map, at: &Pointer, depth: usize) -> String {
     if depth > MAX_NEST {
         return "a value of the shape described".into();
     }
-    if let Some(r) = m.field("$ref").and_then(Value::as_str) {
-        if !m.has("type") && !m.has("enum") && !m.has("const") {
+    if let Some(r) = m.field(kw::REF).and_then(Value::as_str) {
+        if !m.has(kw::TYPE) && !m.has(kw::ENUM) && !m.has(kw::CONST) {
             if let Some((p, Value::Object(t))) = doc.deref(r, false, at) {
                 return phrase(doc, t, &p, depth + 1);
             }
         }
     }
-    if let Some(c) = m.field("const") {
+    if let Some(c) = m.field(kw::CONST) {
         return format!("exactly {}", preview(c));
     }
-    if let Some(Value::Array(values)) = m.field("enum") {
+    if let Some(Value::Array(values)) = m.field(kw::ENUM) {
         return one_of(values);
     }
-    let mut types: Vec<&str> = match m.field("type") {
+    let mut types: Vec<&str> = match m.field(kw::TYPE) {
         Some(Value::String(t)) => vec![t.as_str()],
         Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
@@ -87,7 +88,7 @@ fn branches(doc: &Original, m: &Map, at: &Pointer, depth: usize) -> String {
             }
         }
     }
-    if let Some(Value::Array(all)) = m.field("allOf") {
+    if let Some(Value::Array(all)) = m.field(kw::ALL_OF) {
         if let Some((i, Value::Object(first))) = all
             .iter()
             .enumerate()
@@ -122,7 +123,7 @@ fn type_phrase(
                 "an array{}",
                 count_bounds(m, "minItems", "maxItems", "item")
             );
-            if let Some(Value::Object(items)) = m.field("items") {
+            if let Some(Value::Object(items)) = m.field(kw::ITEMS) {
                 if !items.is_empty() {
                     s.push_str(&format!(
                         " whose items are each {}",
@@ -134,7 +135,7 @@ fn type_phrase(
         }
         "object" => {
             let required: Vec<String> = m
-                .field("required")
+                .field(kw::REQUIRED)
                 .and_then(Value::as_array)
                 .map(|r| {
                     r.iter()
@@ -205,10 +206,10 @@ fn count_bounds(m: &Map, min_key: &str, max_key: &str, unit: &str) -> String {
 
 fn string_bounds(m: &Map) -> String {
     let mut s = count_bounds(m, "minLength", "maxLength", "character");
-    if let Some(Value::String(p)) = m.field("pattern") {
+    if let Some(Value::String(p)) = m.field(kw::PATTERN) {
         s.push_str(&format!(" matching the pattern /{p}/"));
     }
-    if let Some(Value::String(f)) = m.field("format") {
+    if let Some(Value::String(f)) = m.field(kw::FORMAT) {
         s.push_str(&format!(" in {f} format"));
     }
     s

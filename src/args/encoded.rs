@@ -18,6 +18,7 @@ use crate::passes::entries::{accepts_any, extra_property_name, free_form as is_f
 use crate::pointer::Pointer;
 use crate::Result;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Which lossless encodings the target applied to the schema.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -35,10 +36,10 @@ static ANY: Value = Value::Bool(true);
 /// `false`, `patternProperties` without `additionalProperties`, or a
 /// free-form object (the same test as `passes::strict::is_free_form`).
 pub(super) fn is_open_map(m: &Map) -> bool {
-    match m.field("additionalProperties") {
+    match m.field(kw::ADDITIONAL_PROPERTIES) {
         // The original is read upgraded, where `false` is `{"not": {}}`.
         Some(v) => !crate::passes::is_never(v),
-        None => m.field("patternProperties").and_then(Value::as_object).is_some_and(|p| !p.is_empty()) || is_free_form(m),
+        None => m.field(kw::PATTERN_PROPERTIES).and_then(Value::as_object).is_some_and(|p| !p.is_empty()) || is_free_form(m),
     }
 }
 
@@ -163,8 +164,8 @@ impl<'d> Fixer<'d, '_> {
     fn merge_extra(&mut self, obj: &mut Map, m: &'d Map) {
         // Declared as the normalizer declares them: the properties, and the
         // required names it declares as properties before encoding the map.
-        let props = m.field("properties").and_then(Value::as_object);
-        let required: Vec<&str> = m.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let props = m.field(kw::PROPERTIES).and_then(Value::as_object);
+        let required: Vec<&str> = m.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
         let declared = |n: &str| props.is_some_and(|p| p.contains_key(n)) || required.contains(&n);
         if !props.is_some_and(|p| !p.is_empty()) && required.is_empty() && !self.ipath.is_empty() {
             return;

@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use crate::report::{Diagnostic, Report};
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 #[derive(Clone, Copy)]
 pub(super) enum Mode {
@@ -39,13 +40,13 @@ impl Widened {
 /// a `const`, a one-value `enum`.
 fn single_value(m: &Map) -> Option<&Value> {
     const NULL: Value = Value::Null;
-    if let Some(c) = m.field("const") {
+    if let Some(c) = m.field(kw::CONST) {
         return Some(c);
     }
-    if let Some(Value::Array(e)) = m.field("enum") {
+    if let Some(Value::Array(e)) = m.field(kw::ENUM) {
         return (e.len() == 1).then(|| &e[0]);
     }
-    let only_null = match m.field("type") {
+    let only_null = match m.field(kw::TYPE) {
         Some(Value::String(t)) => t == "null",
         Some(Value::Array(ts)) => !ts.is_empty() && ts.iter().all(|t| t == "null"),
         _ => false,
@@ -147,7 +148,7 @@ impl<'d> Fixer<'d, '_> {
             Value::Array(items) => self.items(items, m)?,
             _ => {}
         }
-        if let Some(Value::Array(all)) = m.field("allOf") {
+        if let Some(Value::Array(all)) = m.field(kw::ALL_OF) {
             for (i, b) in all.iter().enumerate() {
                 self.fix_at(&["allOf", &i.to_string()], value, b)?;
             }
@@ -157,7 +158,7 @@ impl<'d> Fixer<'d, '_> {
                 self.union(value, schema, key, branches)?;
             }
         }
-        if let Some(cond) = m.field("if") {
+        if let Some(cond) = m.field(kw::IF) {
             let taken = self.fits_at(&["if"], value, cond)?;
             let branch = if taken { "then" } else { "else" };
             if let Some(b) = m.get(branch) {
@@ -223,11 +224,11 @@ impl<'d> Fixer<'d, '_> {
     fn restore_scalar(&mut self, value: &mut Value, m: &Map) {
         let Value::String(s) = value else { return };
         let members = m
-            .field("enum")
+            .field(kw::ENUM)
             .and_then(Value::as_array)
             .map(|e| e.iter().collect::<Vec<_>>())
             .unwrap_or_default();
-        let members = members.into_iter().chain(m.field("const"));
+        let members = members.into_iter().chain(m.field(kw::CONST));
         let Some(found) = members
             .filter(|v| !v.is_string())
             .find(|v| crate::doc::json_text(v) == *s)
@@ -339,7 +340,7 @@ impl<'d> Fixer<'d, '_> {
         m: &'d Map,
     ) -> Result<()> {
         let required: Vec<&str> = m
-            .field("required")
+            .field(kw::REQUIRED)
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
@@ -423,13 +424,13 @@ impl<'d> Fixer<'d, '_> {
     ) -> Vec<(Vec<String>, &'d Value)> {
         let mut out = Vec::new();
         if let Some(p) = m
-            .field("properties")
+            .field(kw::PROPERTIES)
             .and_then(Value::as_object)
             .and_then(|p| p.get(key))
         {
             out.push((vec!["properties".to_string(), key.to_string()], p));
         }
-        if let Some(Value::Object(patterns)) = m.field("patternProperties") {
+        if let Some(Value::Object(patterns)) = m.field(kw::PATTERN_PROPERTIES) {
             for (p, s) in patterns {
                 if self.v.patterns.is_match(p, key) == Some(true) {
                     out.push((vec!["patternProperties".to_string(), p.to_string()], s));
@@ -437,7 +438,7 @@ impl<'d> Fixer<'d, '_> {
             }
         }
         if out.is_empty() {
-            if let Some(a) = m.field("additionalProperties") {
+            if let Some(a) = m.field(kw::ADDITIONAL_PROPERTIES) {
                 out.push((vec!["additionalProperties".to_string()], a));
             }
         }
@@ -470,13 +471,13 @@ impl<'d> Fixer<'d, '_> {
     }
 
     fn items(&mut self, items: &mut [Value], m: &'d Map) -> Result<()> {
-        let prefix = m.field("prefixItems").and_then(Value::as_array);
+        let prefix = m.field(kw::PREFIX_ITEMS).and_then(Value::as_array);
         for (i, item) in items.iter_mut().enumerate() {
             let idx = i.to_string();
             let (segs, schema): (Vec<&str>, Option<&'d Value>) = match prefix.and_then(|p| p.get(i))
             {
                 Some(s) => (vec!["prefixItems", idx.as_str()], Some(s)),
-                None => (vec!["items"], m.field("items")),
+                None => (vec!["items"], m.field(kw::ITEMS)),
             };
             let Some(schema) = schema else { continue };
             self.ipath.push(&idx);
@@ -569,7 +570,7 @@ impl<'d> Fixer<'d, '_> {
         let Some(b) = resolved(self.doc, branch, at) else {
             return;
         };
-        let Some(declared) = b.field("properties").and_then(Value::as_object) else {
+        let Some(declared) = b.field(kw::PROPERTIES).and_then(Value::as_object) else {
             return;
         };
         let extra: Vec<String> = obj
@@ -604,16 +605,16 @@ pub(super) fn allowed_types(m: &Map) -> Vec<&'static str> {
     const TYPES: &[&str] = &[
         "null", "boolean", "integer", "number", "string", "array", "object",
     ];
-    let named: Vec<&str> = match m.field("type") {
+    let named: Vec<&str> = match m.field(kw::TYPE) {
         Some(Value::String(t)) => vec![t.as_str()],
         Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
         _ => {
             let members: Vec<&Value> = m
-                .field("enum")
+                .field(kw::ENUM)
                 .and_then(Value::as_array)
                 .map(|e| e.iter().collect())
                 .unwrap_or_default();
-            let members: Vec<&Value> = members.into_iter().chain(m.field("const")).collect();
+            let members: Vec<&Value> = members.into_iter().chain(m.field(kw::CONST)).collect();
             return TYPES
                 .iter()
                 .copied()

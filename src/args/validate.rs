@@ -17,6 +17,7 @@ use crate::pointer::Pointer;
 use serde::Serialize;
 use crate::doc::{Map, Value};
 use crate::hash::HashSet;
+use crate::keywords::kw;
 
 /// One way the arguments miss the schema.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -230,18 +231,18 @@ impl<'d> Validator<'d> {
                 self.reference((key, r), inst, &mut out)?;
             }
         }
-        if let Some(t) = m.field("type") {
+        if let Some(t) = m.field(kw::TYPE) {
             if !type_matches(inst, t) {
                 self.must_be(&mut out, "type", m, inst);
                 return Ok(out);
             }
         }
-        if let Some(Value::Array(values)) = m.field("enum") {
+        if let Some(Value::Array(values)) = m.field(kw::ENUM) {
             if !self.in_enum(values, inst) {
                 self.must_be(&mut out, "enum", m, inst);
             }
         }
-        if let Some(c) = m.field("const") {
+        if let Some(c) = m.field(kw::CONST) {
             if !json_eq(c, inst) {
                 self.must_be(&mut out, "const", m, inst);
             }
@@ -287,7 +288,7 @@ impl<'d> Validator<'d> {
             }
         }
         if let Some(d) = bound("multipleOf") {
-            if d > 0.0 && !is_multiple(inst, x, m.field("multipleOf"), d) {
+            if d > 0.0 && !is_multiple(inst, x, m.field(kw::MULTIPLE_OF), d) {
                 self.must_be(out, "multipleOf", m, inst);
             }
         }
@@ -295,19 +296,19 @@ impl<'d> Validator<'d> {
 
     fn string(&mut self, m: &Map, s: &str, inst: &Value, out: &mut Outcome) {
         let len = s.chars().count() as u64;
-        if m.field("minLength")
+        if m.field(kw::MIN_LENGTH)
             .and_then(Value::as_u64)
             .is_some_and(|n| len < n)
         {
             return self.must_be(out, "minLength", m, inst);
         }
-        if m.field("maxLength")
+        if m.field(kw::MAX_LENGTH)
             .and_then(Value::as_u64)
             .is_some_and(|n| len > n)
         {
             return self.must_be(out, "maxLength", m, inst);
         }
-        if let Some(Value::String(p)) = m.field("pattern") {
+        if let Some(Value::String(p)) = m.field(kw::PATTERN) {
             let found = self.patterns.is_match(p, s);
             if found.is_none() {
                 self.note_unchecked(self.spath.child("pattern").to_string());
@@ -323,7 +324,7 @@ impl<'d> Validator<'d> {
         let n = items.len() as u64;
         let plural = |k: u64| if k == 1 { "item" } else { "items" };
         if let Some(min) = m
-            .field("minItems")
+            .field(kw::MIN_ITEMS)
             .and_then(Value::as_u64)
             .filter(|&min| n < min)
         {
@@ -337,7 +338,7 @@ impl<'d> Validator<'d> {
             );
         }
         if let Some(max) = m
-            .field("maxItems")
+            .field(kw::MAX_ITEMS)
             .and_then(Value::as_u64)
             .filter(|&max| n > max)
         {
@@ -347,7 +348,7 @@ impl<'d> Validator<'d> {
                 format!("{at} must have at most {max} {}; you sent {n}", plural(max)),
             );
         }
-        if m.field("uniqueItems") == Some(&Value::Bool(true)) {
+        if m.field(kw::UNIQUE_ITEMS) == Some(&Value::Bool(true)) {
             // Sorted by canonical text: equal items sit side by side.
             let mut keyed: Vec<(String, usize)> = items.iter().enumerate().map(|(i, item)| (canonical(item), i)).collect();
             self.steps += keyed.len();
@@ -359,7 +360,7 @@ impl<'d> Validator<'d> {
             }
         }
         let mut evaluated = 0;
-        if let Some(Value::Array(prefix)) = m.field("prefixItems") {
+        if let Some(Value::Array(prefix)) = m.field(kw::PREFIX_ITEMS) {
             for (i, (schema, item)) in prefix.iter().zip(items).enumerate() {
                 let idx = i.to_string();
                 let o = self.child(&["prefixItems", &idx], &idx, schema, item)?;
@@ -368,14 +369,14 @@ impl<'d> Validator<'d> {
             evaluated = prefix.len().min(items.len());
             out.items = out.items.max(evaluated);
         }
-        if let Some(schema) = m.field("items") {
+        if let Some(schema) = m.field(kw::ITEMS) {
             for (i, item) in items.iter().enumerate().skip(evaluated) {
                 let o = self.child(&["items"], &i.to_string(), schema, item)?;
                 out.errors.extend(o.errors);
             }
             out.all_items = true;
         }
-        if let Some(schema) = m.field("contains") {
+        if let Some(schema) = m.field(kw::CONTAINS) {
             let mut found = Vec::new();
             for (i, item) in items.iter().enumerate() {
                 if self
@@ -385,10 +386,10 @@ impl<'d> Validator<'d> {
                     found.push(i);
                 }
             }
-            let min = m.field("minContains").and_then(Value::as_u64).unwrap_or(1);
+            let min = m.field(kw::MIN_CONTAINS).and_then(Value::as_u64).unwrap_or(1);
             let count = found.len() as u64;
             if count < min {
-                let what = match m.field("contains") {
+                let what = match m.field(kw::CONTAINS) {
                     Some(Value::Object(c)) => describe(self.doc, c, &self.spath.child("contains")),
                     _ => "allowed".into(),
                 };
@@ -403,7 +404,7 @@ impl<'d> Validator<'d> {
                 );
             }
             if let Some(max) = m
-                .field("maxContains")
+                .field(kw::MAX_CONTAINS)
                 .and_then(Value::as_u64)
                 .filter(|&max| count > max)
             {
@@ -428,8 +429,8 @@ impl<'d> Validator<'d> {
         out: &mut Outcome,
     ) -> Result<()> {
         let at = place(&self.ipath);
-        let declared = m.field("properties").and_then(Value::as_object);
-        if let Some(Value::Array(required)) = m.field("required") {
+        let declared = m.field(kw::PROPERTIES).and_then(Value::as_object);
+        if let Some(Value::Array(required)) = m.field(kw::REQUIRED) {
             for name in required.iter().filter_map(Value::as_str) {
                 if !obj.contains_key(name) {
                     let what = match declared.and_then(|d| d.get(name)) {
@@ -452,7 +453,7 @@ impl<'d> Validator<'d> {
         }
         let n = obj.len() as u64;
         if let Some(min) = m
-            .field("minProperties")
+            .field(kw::MIN_PROPERTIES)
             .and_then(Value::as_u64)
             .filter(|&min| n < min)
         {
@@ -463,7 +464,7 @@ impl<'d> Validator<'d> {
             );
         }
         if let Some(max) = m
-            .field("maxProperties")
+            .field(kw::MAX_PROPERTIES)
             .and_then(Value::as_u64)
             .filter(|&max| n > max)
         {
@@ -473,7 +474,7 @@ impl<'d> Validator<'d> {
                 format!("{at} must have at most {max} properties; you sent {n}"),
             );
         }
-        if let Some(Value::Object(deps)) = m.field("dependentRequired") {
+        if let Some(Value::Object(deps)) = m.field(kw::DEPENDENT_REQUIRED) {
             for (key, needs) in deps {
                 if !obj.contains_key(key) {
                     continue;
@@ -494,7 +495,7 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        if let Some(Value::Object(deps)) = m.field("dependentSchemas") {
+        if let Some(Value::Object(deps)) = m.field(kw::DEPENDENT_SCHEMAS) {
             let inst = Value::Object(obj.clone());
             for (key, schema) in deps {
                 if obj.contains_key(key) {
@@ -503,7 +504,7 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        if let Some(names) = m.field("propertyNames") {
+        if let Some(names) = m.field(kw::PROPERTY_NAMES) {
             for key in obj.keys() {
                 let o = self.sub(&["propertyNames"], names, &Value::String(key.to_string()))?;
                 if !o.valid() {
@@ -517,8 +518,8 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        let patterns = m.field("patternProperties").and_then(Value::as_object);
-        let additional = m.field("additionalProperties");
+        let patterns = m.field(kw::PATTERN_PROPERTIES).and_then(Value::as_object);
+        let additional = m.field(kw::ADDITIONAL_PROPERTIES);
         for (key, value) in obj {
             let mut matched = false;
             if let Some(schema) = declared.and_then(|d| d.get(key)) {
@@ -588,7 +589,7 @@ impl<'d> Validator<'d> {
         inst: &Value,
         out: &mut Outcome,
     ) -> Result<()> {
-        if let Some(Value::Array(all)) = m.field("allOf") {
+        if let Some(Value::Array(all)) = m.field(kw::ALL_OF) {
             for (i, b) in all.iter().enumerate() {
                 let o = self.sub(&["allOf", &i.to_string()], b, inst)?;
                 out.absorb(o);
@@ -623,7 +624,7 @@ impl<'d> Validator<'d> {
                 }
             }
         }
-        if let Some(not) = m.field("not") {
+        if let Some(not) = m.field(kw::NOT) {
             if self.sub(&["not"], not, inst)?.valid() {
                 let msg = match not {
                     Value::Object(n) if !n.is_empty() => {
@@ -640,12 +641,12 @@ impl<'d> Validator<'d> {
                 self.fail(out, "not", msg);
             }
         }
-        if let Some(cond) = m.field("if") {
+        if let Some(cond) = m.field(kw::IF) {
             let o = self.sub(&["if"], cond, inst)?;
             let (branch, schema) = if o.valid() {
-                ("then", m.field("then"))
+                ("then", m.field(kw::THEN))
             } else {
-                ("else", m.field("else"))
+                ("else", m.field(kw::ELSE))
             };
             if o.valid() {
                 out.absorb(o);
@@ -707,7 +708,7 @@ impl<'d> Validator<'d> {
         inst: &Value,
         out: &mut Outcome,
     ) -> Result<()> {
-        if let (Some(schema), Value::Object(obj)) = (m.field("unevaluatedProperties"), inst) {
+        if let (Some(schema), Value::Object(obj)) = (m.field(kw::UNEVALUATED_PROPERTIES), inst) {
             for (key, value) in obj {
                 if out.props.contains(key.as_str()) {
                     continue;
@@ -717,7 +718,7 @@ impl<'d> Validator<'d> {
                         out,
                         "unevaluatedProperties",
                         key,
-                        m.field("properties").and_then(Value::as_object),
+                        m.field(kw::PROPERTIES).and_then(Value::as_object),
                     );
                 } else {
                     let o = self.child(&["unevaluatedProperties"], key, schema, value)?;
@@ -726,7 +727,7 @@ impl<'d> Validator<'d> {
             }
             out.props.extend(obj.keys().map(|k| k.to_string()));
         }
-        if let (Some(schema), Value::Array(items)) = (m.field("unevaluatedItems"), inst) {
+        if let (Some(schema), Value::Array(items)) = (m.field(kw::UNEVALUATED_ITEMS), inst) {
             if !out.all_items {
                 for (i, item) in items.iter().enumerate().skip(out.items) {
                     if out.contained.binary_search(&i).is_ok() {
@@ -756,14 +757,14 @@ pub(super) fn discriminated(
     branches.iter().enumerate().position(|(i, b)| {
         let b = resolved(doc, b, &at.child(i.to_string()));
         let Some(props) = b
-            .and_then(|b| b.field("properties"))
+            .and_then(|b| b.field(kw::PROPERTIES))
             .and_then(Value::as_object)
         else {
             return false;
         };
         props.iter().any(|(k, p)| {
-            let tag = p.field("const").or_else(|| {
-                p.field("enum")
+            let tag = p.field(kw::CONST).or_else(|| {
+                p.field(kw::ENUM)
                     .and_then(Value::as_array)
                     .filter(|e| e.len() == 1)
                     .and_then(|e| e.first())
@@ -780,8 +781,8 @@ pub(super) fn resolved<'d>(
     at: &Pointer,
 ) -> Option<&'d Map> {
     let m = schema.as_object()?;
-    match m.field("$ref").and_then(Value::as_str) {
-        Some(r) if !m.has("properties") => {
+    match m.field(kw::REF).and_then(Value::as_str) {
+        Some(r) if !m.has(kw::PROPERTIES) => {
             doc.deref(r, false, at).and_then(|(_, t)| t.as_object())
         }
         _ => Some(m),
@@ -793,7 +794,7 @@ fn is_false(schema: &Value) -> bool {
         Value::Bool(b) => !b,
         Value::Object(m) => {
             m.len() == 1
-                && m.field("not")
+                && m.field(kw::NOT)
                     .is_some_and(|n| n.as_object().is_some_and(Map::is_empty))
         }
         _ => false,

@@ -61,6 +61,12 @@ impl Key {
         }
     }
 
+    /// Whether the key is the keyword at `row` of the table.
+    #[inline]
+    pub fn is_row(&self, row: u8) -> bool {
+        matches!(self.0, Repr::Word(k) if k.row == row)
+    }
+
     /// The key for `name`, copying it only when it names no keyword. Inlined
     /// natively only: in wasm, the lookup inlined at every site that makes a
     /// key cost 4.4 KB gzip and 1.4-2% more operators per call.
@@ -96,6 +102,18 @@ impl table::Name for Key {
     #[inline]
     fn interned(&self) -> Option<Option<&'static Keyword>> {
         Some(Key::keyword(self))
+    }
+}
+
+impl table::Query for Key {
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        self.keyword().map(|k| k.row)
+    }
+
+    #[inline]
+    fn text(&self) -> &str {
+        self.as_str()
     }
 }
 

@@ -138,6 +138,15 @@ impl Map {
         removed
     }
 
+    /// Where the keyword at `row` (named `name`) is: rows compared, no text.
+    #[inline]
+    pub fn index_of_row(&self, row: u8, name: &str) -> Option<usize> {
+        if let Some(index) = &self.index {
+            return index.find(&self.members, name);
+        }
+        self.members.iter().position(|(k, _)| k.is_row(row))
+    }
+
     #[inline]
     pub fn get<Q: ?Sized + AsRef<str>>(&self, key: &Q) -> Option<&Value> {
         if self.index.is_some() {
@@ -171,6 +180,11 @@ impl Map {
     /// The member at `index`, in order.
     pub fn get_index(&self, index: usize) -> Option<(&Key, &Value)> {
         self.members.get(index).map(|(k, v)| (k, v))
+    }
+
+    /// The value of the member at `index`, to edit.
+    pub fn get_index_mut(&mut self, index: usize) -> Option<&mut Value> {
+        self.members.get_mut(index).map(|(_, v)| v)
     }
 
     /// Sets `key` to `value`: in place if present (returning the old value),

@@ -117,14 +117,14 @@ pub fn common_type(values: &[Value]) -> Option<&'static str> {
 /// removes those keywords.
 pub fn is_never(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        (m.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
+        (m.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
             && !m.keys().any(|k| is_resolution(k))
     })
 }
 
 /// `enum: []`: the node accepts no value.
 pub fn is_empty_enum(m: &Map) -> bool {
-    m.field("enum").and_then(Value::as_array).is_some_and(Vec::is_empty)
+    m.field(kw::ENUM).and_then(Value::as_array).is_some_and(Vec::is_empty)
 }
 
 /// Lists up to this long are scanned pairwise; longer ones are sorted first.

@@ -325,6 +325,144 @@ pub fn lookup(name: &str) -> Option<&'static Keyword> {
     position(name).map(|i| &KEYWORDS[usize::from(i)])
 }
 
+/// Each keyword's row by name, for lookups that compare rows, not text
+/// (`lookup::Fields::field(kw::TYPE)`).
+pub mod kw {
+    use super::{Keyword, TABLE};
+
+    pub const TYPE: &Keyword = &TABLE[0];
+    pub const PROPERTIES: &Keyword = &TABLE[1];
+    pub const DESCRIPTION: &Keyword = &TABLE[2];
+    pub const ITEMS: &Keyword = &TABLE[3];
+    pub const REQUIRED: &Keyword = &TABLE[4];
+    pub const ENUM: &Keyword = &TABLE[5];
+    pub const TITLE: &Keyword = &TABLE[6];
+    pub const DEFAULT: &Keyword = &TABLE[7];
+    pub const ANY_OF: &Keyword = &TABLE[8];
+    pub const REF: &Keyword = &TABLE[9];
+    pub const FORMAT: &Keyword = &TABLE[10];
+    pub const MINIMUM: &Keyword = &TABLE[11];
+    pub const MAXIMUM: &Keyword = &TABLE[12];
+    pub const CONST: &Keyword = &TABLE[13];
+    pub const PATTERN: &Keyword = &TABLE[14];
+    pub const ONE_OF: &Keyword = &TABLE[15];
+    pub const DEFS: &Keyword = &TABLE[16];
+    pub const ADDITIONAL_PROPERTIES: &Keyword = &TABLE[17];
+    pub const SCHEMA: &Keyword = &TABLE[18];
+    pub const MIN_LENGTH: &Keyword = &TABLE[19];
+    pub const MAX_LENGTH: &Keyword = &TABLE[20];
+    pub const MIN_ITEMS: &Keyword = &TABLE[21];
+    pub const MAX_ITEMS: &Keyword = &TABLE[22];
+    pub const ALL_OF: &Keyword = &TABLE[23];
+    pub const NULLABLE: &Keyword = &TABLE[24];
+    pub const NOT: &Keyword = &TABLE[25];
+    pub const EXAMPLES: &Keyword = &TABLE[26];
+    pub const PROPERTY_NAMES: &Keyword = &TABLE[27];
+    pub const DEFINITIONS: &Keyword = &TABLE[28];
+    pub const EXCLUSIVE_MINIMUM: &Keyword = &TABLE[29];
+    pub const EXCLUSIVE_MAXIMUM: &Keyword = &TABLE[30];
+    pub const UNIQUE_ITEMS: &Keyword = &TABLE[31];
+    pub const MULTIPLE_OF: &Keyword = &TABLE[32];
+    pub const PREFIX_ITEMS: &Keyword = &TABLE[33];
+    pub const PATTERN_PROPERTIES: &Keyword = &TABLE[34];
+    pub const DEPRECATED: &Keyword = &TABLE[35];
+    pub const READ_ONLY: &Keyword = &TABLE[36];
+    pub const WRITE_ONLY: &Keyword = &TABLE[37];
+    pub const ID: &Keyword = &TABLE[38];
+    pub const COMMENT: &Keyword = &TABLE[39];
+    pub const ANCHOR: &Keyword = &TABLE[40];
+    pub const DYNAMIC_ANCHOR: &Keyword = &TABLE[41];
+    pub const DYNAMIC_REF: &Keyword = &TABLE[42];
+    pub const VOCABULARY: &Keyword = &TABLE[43];
+    pub const IF: &Keyword = &TABLE[44];
+    pub const THEN: &Keyword = &TABLE[45];
+    pub const ELSE: &Keyword = &TABLE[46];
+    pub const DEPENDENT_SCHEMAS: &Keyword = &TABLE[47];
+    pub const CONTAINS: &Keyword = &TABLE[48];
+    pub const UNEVALUATED_ITEMS: &Keyword = &TABLE[49];
+    pub const UNEVALUATED_PROPERTIES: &Keyword = &TABLE[50];
+    pub const MAX_CONTAINS: &Keyword = &TABLE[51];
+    pub const MIN_CONTAINS: &Keyword = &TABLE[52];
+    pub const MAX_PROPERTIES: &Keyword = &TABLE[53];
+    pub const MIN_PROPERTIES: &Keyword = &TABLE[54];
+    pub const DEPENDENT_REQUIRED: &Keyword = &TABLE[55];
+    pub const CONTENT_ENCODING: &Keyword = &TABLE[56];
+    pub const CONTENT_MEDIA_TYPE: &Keyword = &TABLE[57];
+    pub const CONTENT_SCHEMA: &Keyword = &TABLE[58];
+    pub const PROPERTY_ORDERING: &Keyword = &TABLE[59];
+    pub const EXAMPLE: &Keyword = &TABLE[60];
+    pub const ADDITIONAL_ITEMS: &Keyword = &TABLE[61];
+    pub const DEPENDENCIES: &Keyword = &TABLE[62];
+}
+
+/// What a member may be looked up by: text, or a keyword's row, which an
+/// interned key matches with no text compared.
+pub trait Query {
+    /// The keyword's row, for a keyword.
+    fn row(&self) -> Option<u8>;
+    fn text(&self) -> &str;
+}
+
+impl Query for Keyword {
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        Some(self.row)
+    }
+
+    #[inline]
+    fn text(&self) -> &str {
+        self.name
+    }
+}
+
+impl Query for str {
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        None
+    }
+
+    #[inline]
+    fn text(&self) -> &str {
+        self
+    }
+}
+
+impl Query for String {
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        None
+    }
+
+    #[inline]
+    fn text(&self) -> &str {
+        self
+    }
+}
+
+impl Query for std::borrow::Cow<'_, str> {
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        None
+    }
+
+    #[inline]
+    fn text(&self) -> &str {
+        self
+    }
+}
+
+impl<T: Query + ?Sized> Query for &T {
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        (**self).row()
+    }
+
+    #[inline]
+    fn text(&self) -> &str {
+        (**self).text()
+    }
+}
+
 /// A set of names, such as the keywords a target keeps or strips: the
 /// table's keywords are one bit each, worked out at compile time, so asking
 /// whether a key is in it compares no text (a name the table lacks is looked
@@ -639,6 +777,14 @@ mod tests {
             assert_eq!(set.contains(&crate::doc::Key::from(other)), list.contains(&other), "{other}");
         }
         assert!(!Names::new(&["type"]).contains("x-vendor") && !Names::EMPTY.contains("type"));
+    }
+
+    /// `kw`'s constants name their rows.
+    #[test]
+    fn row_constants_name_their_rows() {
+        for (k, name) in [(kw::TYPE, "type"), (kw::REF, "$ref"), (kw::ADDITIONAL_PROPERTIES, "additionalProperties"), (kw::DEPENDENCIES, "dependencies")] {
+            assert_eq!((k.name, usize::from(k.row)), (name, KEYWORDS.iter().position(|o| o.name == name).unwrap()));
+        }
     }
 
     #[test]

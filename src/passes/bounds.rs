@@ -9,13 +9,14 @@ use crate::error::Result;
 use crate::lookup::Fields;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Largest integer an `f64` holds exactly (2^53): past it `floor(n) + 1` may
 /// round back to `n`.
 const EXACT_F64: f64 = 9_007_199_254_740_992.0;
 
 pub fn exclusive_to_inclusive(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if !node.has("exclusiveMinimum") && !node.has("exclusiveMaximum") {
+    if !node.has(kw::EXCLUSIVE_MINIMUM) && !node.has(kw::EXCLUSIVE_MAXIMUM) {
         return Ok(());
     }
     // Bounds constrain numbers only, so a null the node also admits is unaffected.

@@ -10,32 +10,33 @@ use crate::profile::OnViolation;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Key, Map, Value};
+use crate::keywords::kw;
 
 /// `oneOf` → `anyOf`. OpenAI strict and the Responses API reject `oneOf` (F4,
 /// seed 000's Responses walker), Gemini's proto has no such field. Lossy unless the
 /// branches are provably exclusive (a discriminator property with distinct values).
 pub fn one_of_to_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if !node.has("oneOf") {
+    if !node.has(kw::ONE_OF) {
         return Ok(());
     }
     cx.count("oneofRewrites");
-    let exclusive = node.field("oneOf").and_then(Value::as_array).is_some_and(|b| discriminated(b));
+    let exclusive = node.field(kw::ONE_OF).and_then(Value::as_array).is_some_and(|b| discriminated(b));
     if !exclusive {
         cx.lossy("one-of-to-any-of", "oneOf became anyOf: a value matching several branches is no longer rejected");
     }
-    if node.has("anyOf") {
+    if node.has(kw::ANY_OF) {
         // Both on one node: each must hold. `(A1 ∨ A2) ∧ (B1 ∨ B2)` is the union of
         // the pairwise conjunctions, exact when every pair conjoins; llama.cpp and
         // mcp-schema-normalize skip such nodes (`union_coexistence_skipped`).
         let one = node.remove_field("oneOf").unwrap_or(Value::Null);
-        if let Some(product) = cross(node.field("anyOf"), &one, cx) {
+        if let Some(product) = cross(node.field(kw::ANY_OF), &one, cx) {
             node.insert("anyOf".into(), Value::Array(product));
             cx.count("unionCoexistenceRewrites");
             return Ok(());
         }
         cx.count("unionCoexistenceSkipped");
         let entry = Value::Object(Map::from_iter([("anyOf".to_string(), one)]));
-        match node.field_mut("allOf") {
+        match node.field_mut(kw::ALL_OF) {
             Some(Value::Array(all)) => all.push(entry),
             _ => {
                 node.insert("allOf".into(), Value::Array(vec![entry]));
@@ -66,13 +67,13 @@ fn cross(a: Option<&Value>, b: &Value, cx: &Cx) -> Option<Vec<Value>> {
 /// Branches that all require one property with pairwise distinct literal values.
 pub fn discriminated(branches: &[Value]) -> bool {
     let Some(Value::Object(first)) = branches.first() else { return false };
-    let Some(Value::Object(props)) = first.field("properties") else { return false };
+    let Some(Value::Object(props)) = first.field(kw::PROPERTIES) else { return false };
     props.keys().any(|name| {
         let mut seen = crate::hash::HashSet::default();
         branches.iter().all(|b| {
-            let required = b.field("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x.as_str() == Some(name.as_str())));
+            let required = b.field(kw::REQUIRED).and_then(Value::as_array).is_some_and(|r| r.iter().any(|x| x.as_str() == Some(name.as_str())));
             let values = b.pointer(&format!("/properties/{}", crate::pointer::escape(name))).and_then(|p| {
-                p.field("enum").and_then(Value::as_array).cloned().or_else(|| p.field("const").map(|c| vec![c.clone()]))
+                p.field(kw::ENUM).and_then(Value::as_array).cloned().or_else(|| p.field(kw::CONST).map(|c| vec![c.clone()]))
             });
             required && values.is_some_and(|vs| vs.iter().all(|v| seen.insert(super::json_text(v))))
         })
@@ -86,7 +87,7 @@ pub fn discriminated(branches: &[Value]) -> bool {
 /// `allOf` keep it; strict targets fail open; others overlay the entries in
 /// order (the first wins a conflict) and report it.
 pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if !matches!(node.field("allOf"), Some(Value::Array(_))) {
+    if !matches!(node.field(kw::ALL_OF), Some(Value::Array(_))) {
         return Ok(());
     }
     // Which sides the target closed is read on each side whole, before members
@@ -169,7 +170,7 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     *node = merged;
     cx.count("allofMerges");
     // Merging can create shapes (a fresh anyOf, a const) earlier rules handle.
-    if node.has("allOf") {
+    if node.has(kw::ALL_OF) {
         return Ok(());
     }
     if exact {
@@ -188,7 +189,7 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// `handle_null_fields`); Cloud Code Assist cannot say it at all, so the property
 /// becomes optional (contract §3.4). A lone remaining branch is inlined.
 pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.field_mut("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field_mut(kw::ANY_OF) else { return Ok(()) };
     if !branches.iter().any(is_null_schema) {
         return Ok(());
     }
@@ -197,7 +198,7 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // Beside a `type` without null the null branches add nothing (the node
     // rejects null whatever its union says), so the node does not become nullable.
     let types = super::types_of(node);
-    let admits_null = types.is_empty() || types.contains(&"null") || node.field("nullable") == Some(&Value::Bool(true));
+    let admits_null = types.is_empty() || types.contains(&"null") || node.field(kw::NULLABLE) == Some(&Value::Bool(true));
     cx.count("nullUnionRewrites");
     match rest.len() {
         0 => {
@@ -261,7 +262,7 @@ fn inline_branch(node: &mut Map, branch: Value) {
 /// A "pure" union: only `anyOf` and annotations.
 fn is_pure_union(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    m.has("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k))
+    m.has(kw::ANY_OF) && m.keys().all(|k| k == "anyOf" || is_annotation(k))
 }
 
 /// Nested pure unions are spliced into the parent (`(A ∨ B) ∨ C` → `A ∨ B ∨ C`),
@@ -269,16 +270,16 @@ fn is_pure_union(v: &Value) -> bool {
 /// output must not nest pure unions: OpenRouter's DeepSeek validator rejects
 /// branches without `type` (contract §1.3).
 pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field(kw::ANY_OF) else { return Ok(()) };
     if branches.iter().any(is_pure_union) {
         let mut flat = Vec::new();
         let mut hoisted = None;
         for b in branches {
             if is_pure_union(b) {
-                if let Some(Value::String(d)) = b.field("description") {
+                if let Some(Value::String(d)) = b.field(kw::DESCRIPTION) {
                     hoisted.get_or_insert_with(|| d.clone());
                 }
-                if let Some(Value::Array(inner)) = b.field("anyOf") {
+                if let Some(Value::Array(inner)) = b.field(kw::ANY_OF) {
                     flat.extend(inner.iter().cloned());
                 }
                 cx.count("unionsSpliced");
@@ -287,11 +288,11 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
             }
         }
         node.insert("anyOf".into(), Value::Array(flat));
-        if let (Some(d), false) = (hoisted, node.has("description")) {
+        if let (Some(d), false) = (hoisted, node.has(kw::DESCRIPTION)) {
             node.insert("description".into(), Value::String(d));
         }
     }
-    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field(kw::ANY_OF) else { return Ok(()) };
     match branches.len() {
         // Every branch was ruled out (a sibling `enum` no branch admits, as
         // `distribute_siblings` finds): the node accepts nothing, which
@@ -326,7 +327,7 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// branches are united into one object, same-type branches collapse to the
 /// broadest, and mixed types keep the first non-null branch. All reported lossy.
 pub fn collapse_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.field("anyOf").cloned() else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field(kw::ANY_OF).cloned() else { return Ok(()) };
     node.remove_field("anyOf");
     let objects: Vec<&Map> = branches.iter().filter_map(Value::as_object).collect();
     let chosen = if !branches.is_empty() && branches.iter().all(is_object_like) {
@@ -376,10 +377,10 @@ fn same_type(branches: &[&Map]) -> Option<String> {
 }
 
 fn collapse_same_type(branches: &[&Map], t: &str, cx: &mut Cx) -> Map {
-    if branches.iter().all(|b| b.has("enum")) {
+    if branches.iter().all(|b| b.has(kw::ENUM)) {
         let mut values = Vec::new();
         for b in branches {
-            for v in b.field("enum").and_then(Value::as_array).into_iter().flatten() {
+            for v in b.field(kw::ENUM).and_then(Value::as_array).into_iter().flatten() {
                 if !values.contains(v) {
                     values.push(v.clone());
                 }
@@ -406,7 +407,7 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // A root union is merged into the root object by `shapes::root_object`.
         return Ok(());
     }
-    let Some(Value::Array(branches)) = node.field("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field(kw::ANY_OF) else { return Ok(()) };
     // Only assertions are distributed; annotations and unknown keys (OpenAPI's
     // `discriminator`, `x-*`) stay on the union.
     let assertion = |k: &Key| {
@@ -430,9 +431,9 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
     for b in branches {
         let Value::Object(b) = b else { return Ok(()) };
         let Some(mut merged) = conjoin(&as_written(b, cx), &siblings) else { return Ok(()) };
-        if let Some(Value::Array(values)) = merged.field_mut("enum") {
+        if let Some(Value::Array(values)) = merged.field_mut(kw::ENUM) {
             // The siblings' enum narrows to the values this branch's type admits.
-            if let Some(t) = b.field("type").and_then(Value::as_str) {
+            if let Some(t) = b.field(kw::TYPE).and_then(Value::as_str) {
                 values.retain(|v| crate::keywords::value_has_type(v, t));
                 if values.is_empty() {
                     continue;
@@ -455,7 +456,7 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// with nothing to infer from accepts anything and is spelled as one branch
 /// per JSON type, which accepts exactly the same values.
 pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.field_mut("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field_mut(kw::ANY_OF) else { return Ok(()) };
     let mut out = Vec::with_capacity(branches.len());
     let mut changed = false;
     for b in branches.drain(..) {
@@ -463,7 +464,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
             out.push(b);
             continue;
         };
-        if m.has("type") || m.has("$ref") {
+        if m.has(kw::TYPE) || m.has(kw::REF) {
             out.push(Value::Object(m));
             continue;
         }
@@ -478,7 +479,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
                     Some(crate::keywords::Kind::Validation | crate::keywords::Kind::Applicator)
                 )
         };
-        if let Some(Value::Array(inner)) = m.field("anyOf") {
+        if let Some(Value::Array(inner)) = m.field(kw::ANY_OF) {
             if !inner.is_empty() && inner.iter().all(is_typed) && !m.keys().any(|k| validates(k)) {
                 out.extend(inner.iter().cloned());
                 continue;
@@ -487,7 +488,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // An enum of values of several types (`[null, "a"]`) is one branch per
         // type: typed as one of them (`implied` says string), the others would
         // no longer be accepted, which under `not` accepts them instead.
-        if let Some(Value::Array(values)) = m.field("enum") {
+        if let Some(Value::Array(values)) = m.field(kw::ENUM) {
             let mut groups: Vec<(&'static str, Vec<Value>)> = Vec::new();
             for v in values {
                 let t = crate::keywords::common_type(std::slice::from_ref(v)).unwrap_or("string");

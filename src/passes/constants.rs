@@ -5,13 +5,14 @@ use crate::keywords::value_has_type;
 use crate::error::Result;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// `const: X` → `enum: [X]`. Gemini's Schema proto has no `const` field (F16, F20:
 /// `Unknown name "const" ... Cannot find field.`); the OpenAI strict contract
 /// (seed 003 §1.2) asks for the same spelling.
 pub fn const_to_enum(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(c) = node.remove_field("const") else { return Ok(()) };
-    let values = match node.field("enum") {
+    let values = match node.field(kw::ENUM) {
         Some(Value::Array(e)) if !e.contains(&c) => {
             cx.lossy("unsatisfiable-const", "const is not among the enum values; the const was kept");
             vec![c]
@@ -28,7 +29,7 @@ pub fn const_to_enum(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// `Type.Union([Type.Literal(..)])` emit these, and Gemini and Cloud Code Assist
 /// reject `const` branches (earendil-works/pi#2255).
 pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if node.has("enum") {
+    if node.has(kw::ENUM) {
         return Ok(());
     }
     for key in ["anyOf", "oneOf"] {
@@ -43,7 +44,7 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         for b in branches {
             let Value::Object(b) = b else { return Ok(()) };
             let literal = b.keys().all(|k| matches!(k.as_str(), "enum" | "const" | "type" | "title" | "description"));
-            let members = match (b.field("enum"), b.field("const")) {
+            let members = match (b.field(kw::ENUM), b.field(kw::CONST)) {
                 (Some(Value::Array(e)), None) => e.clone(),
                 (None, Some(c)) => vec![c.clone()],
                 _ => return Ok(()),
@@ -51,12 +52,12 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
             if !literal {
                 return Ok(());
             }
-            if let Some(Value::String(t)) = b.field("type") {
+            if let Some(Value::String(t)) = b.field(kw::TYPE) {
                 if !types.contains(t) {
                     types.push(t.clone());
                 }
             }
-            if let Some(Value::String(d)) = b.field("description") {
+            if let Some(Value::String(d)) = b.field(kw::DESCRIPTION) {
                 if !descriptions.contains(d) {
                     descriptions.push(d.clone());
                 }
@@ -69,8 +70,8 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 _ => true,
             };
             for m in members {
-                let nullable = m.is_null() && node.field("nullable") == Some(&Value::Bool(true));
-                if typed(&m, b.field("type")) && (nullable || typed(&m, node.field("type"))) && seen.insert(json_text(&m)) {
+                let nullable = m.is_null() && node.field(kw::NULLABLE) == Some(&Value::Bool(true));
+                if typed(&m, b.field(kw::TYPE)) && (nullable || typed(&m, node.field(kw::TYPE))) && seen.insert(json_text(&m)) {
                     values.push(m);
                 }
             }
@@ -79,12 +80,12 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
             return Ok(());
         }
         node.remove_field(key);
-        if !node.has("type") && types.len() == 1 {
+        if !node.has(kw::TYPE) && types.len() == 1 {
             node.insert("type".into(), Value::String(types.remove(0)));
-        } else if !node.has("type") && types.len() > 1 {
+        } else if !node.has(kw::TYPE) && types.len() > 1 {
             node.insert("type".into(), Value::Array(types.into_iter().map(Value::String).collect()));
         }
-        if !descriptions.is_empty() && !node.has("description") && descriptions.len() == 1 {
+        if !descriptions.is_empty() && !node.has(kw::DESCRIPTION) && descriptions.len() == 1 {
             node.insert("description".into(), Value::String(descriptions.remove(0)));
         }
         node.insert("enum".into(), Value::Array(values));

@@ -15,6 +15,7 @@
 use crate::keywords;
 use crate::lookup::Fields;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// The entry member holding a map member's name.
 pub const KEY: &str = "key";
@@ -65,9 +66,9 @@ pub fn accepts_any_object(node: &Map) -> bool {
 pub fn free_form(node: &Map) -> bool {
     const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
     super::types_of(node).contains(&"object")
-        && node.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
+        && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
         && !SAYS_MEMBERS.iter().any(|k| node.has(k))
-        && !node.field("description").and_then(Value::as_str).is_some_and(|d| d.ends_with(", not expanded further)"))
+        && !node.field(kw::DESCRIPTION).and_then(Value::as_str).is_some_and(|d| d.ends_with(", not expanded further)"))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use crate::error::Result;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Gemini's `Schema.enum` is a list of strings and only allowed on STRING
 /// (F19: `enum: only allowed for STRING type`). Non-string members are written as
@@ -12,7 +13,7 @@ use crate::doc::{Map, Value};
 /// them distinct and lets arguments be turned back into the original values.
 /// `null` members become the nullable marker (or optionality, where there is none).
 pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(all)) = node.field("enum") else { return Ok(()) };
+    let Some(Value::Array(all)) = node.field(kw::ENUM) else { return Ok(()) };
     if all.is_empty() {
         // An empty repeated proto field is no field: sent, it would read as no
         // enum at all. (As an optional property or a union branch the
@@ -83,7 +84,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.count("enumsStringified");
     }
     node.insert("enum".into(), Value::Array(out));
-    if node.field("type").and_then(Value::as_str) != Some("string") {
+    if node.field(kw::TYPE).and_then(Value::as_str) != Some("string") {
         node.insert("type".into(), json!("string"));
     }
     Ok(())

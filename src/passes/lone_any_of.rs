@@ -27,6 +27,7 @@ use crate::pointer::Pointer;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Moves every field beside an `anyOf` into its branches, where Gemini reads
 /// them, and cleans each branch's object fields:
@@ -50,12 +51,12 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // root object by `shapes::root_object` (which takes a nested union's
     // description for the root), never written as unions.
     let root_union = cx.path.is_empty() || (cx.path.len() == 2 && in_union_branch(&cx.path));
-    if !matches!(node.field("anyOf"), Some(Value::Array(_))) || (root_union && cx.target.caps.root_object) {
+    if !matches!(node.field(kw::ANY_OF), Some(Value::Array(_))) || (root_union && cx.target.caps.root_object) {
         return Ok(());
     }
     if node.len() == 1 {
         // Already alone: only the branches' required names are checked.
-        if let Some(Value::Array(branches)) = node.field_mut("anyOf") {
+        if let Some(Value::Array(branches)) = node.field_mut(kw::ANY_OF) {
             cx.enter("anyOf")?;
             for (i, b) in branches.iter_mut().enumerate() {
                 if let Value::Object(b) = b {
@@ -70,15 +71,15 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     }
     // Every branch but one gets a copy of the siblings: within the budget, or
     // the union gives way to what all its branches require.
-    let copies = node.field("anyOf").and_then(Value::as_array).map_or(0, |b| b.len().saturating_sub(1));
+    let copies = node.field(kw::ANY_OF).and_then(Value::as_array).map_or(0, |b| b.len().saturating_sub(1));
     match distribution_cost(node.iter().filter(|(k, _)| k.as_str() != "anyOf").map(|(_, v)| v), copies, cx) {
         Some(cost) => cx.distributed += cost,
         None => return collapse_union(node, cx),
     }
     let Some(Value::Array(branches)) = node.remove_field("anyOf") else { return Ok(()) };
     let siblings = std::mem::take(node);
-    let nullable = siblings.field("nullable") == Some(&Value::Bool(true));
-    let description = siblings.field("description").and_then(Value::as_str).filter(|d| !d.is_empty()).map(str::to_string);
+    let nullable = siblings.field(kw::NULLABLE) == Some(&Value::Bool(true));
+    let description = siblings.field(kw::DESCRIPTION).and_then(Value::as_str).filter(|d| !d.is_empty()).map(str::to_string);
     let carried: Vec<(&crate::doc::Key, &Value)> =
         siblings.iter().filter(|(k, _)| is_annotation(k) && k.as_str() != "description").collect();
     let assertions: Map = siblings
@@ -104,7 +105,7 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.leave();
         cx.leave();
         match placed? {
-            Some(Value::Object(m)) if m.len() == 1 && matches!(m.field("anyOf"), Some(Value::Array(_))) => {
+            Some(Value::Object(m)) if m.len() == 1 && matches!(m.field(kw::ANY_OF), Some(Value::Array(_))) => {
                 // Conjoined with the union's assertions, a branch that held a
                 // union is that union's branches now.
                 if let Some(Value::Array(inner)) = m.into_iter().next().map(|(_, v)| v) {
@@ -216,13 +217,13 @@ fn into_branch(
         };
     }
     clean_branch(&mut b, cx);
-    if nullable && b.field("nullable") != Some(&Value::Bool(true)) {
+    if nullable && b.field(kw::NULLABLE) != Some(&Value::Bool(true)) {
         let at = b.keys().position(|k| k == "type").map_or(b.len(), |t| t + 1);
         b.remove_field("nullable");
         b.shift_insert(at.min(b.len()), "nullable".into(), Value::Bool(true));
     }
     if let Some(d) = description {
-        match b.field_mut("description") {
+        match b.field_mut(kw::DESCRIPTION) {
             Some(Value::String(own)) if own.as_str() == d => {}
             Some(Value::String(own)) if !own.is_empty() => *own = format!("{d}\n\n{own}"),
             _ => {
@@ -267,10 +268,10 @@ pub(super) fn contradicts(assertions: &Map, b: &Map) -> bool {
 /// and `null` only where it is nullable.
 fn admits(b: &Map, value: &Value) -> bool {
     if value.is_null() {
-        return b.field("nullable") == Some(&Value::Bool(true));
+        return b.field(kw::NULLABLE) == Some(&Value::Bool(true));
     }
     let types = types_of(b);
-    if let Some(Value::Array(values)) = b.field("enum") {
+    if let Some(Value::Array(values)) = b.field(kw::ENUM) {
         let text = match value {
             Value::String(s) => s.clone(),
             other => json_text(other),
@@ -349,18 +350,18 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.count("emptyUnionDrops");
         return apply(node, cx);
     }
-    let first_type = kept[0].field("type").cloned();
-    let same_type = first_type.filter(|t| kept.iter().all(|b| b.field("type") == Some(t)));
-    let mut shared: Vec<Value> = kept[0].field("required").and_then(Value::as_array).cloned().unwrap_or_default();
+    let first_type = kept[0].field(kw::TYPE).cloned();
+    let same_type = first_type.filter(|t| kept.iter().all(|b| b.field(kw::TYPE) == Some(t)));
+    let mut shared: Vec<Value> = kept[0].field(kw::REQUIRED).and_then(Value::as_array).cloned().unwrap_or_default();
     for b in &kept[1..] {
-        let names = b.field("required").and_then(Value::as_array);
+        let names = b.field(kw::REQUIRED).and_then(Value::as_array);
         shared.retain(|n| names.is_some_and(|ns| ns.contains(n)));
     }
     if let Some(t) = same_type {
-        match node.field("type").cloned() {
+        match node.field(kw::TYPE).cloned() {
             None => {
                 node.shift_insert(0, "type".into(), t);
-                if !node.has("nullable") && kept.iter().any(|b| b.field("nullable") == Some(&Value::Bool(true))) {
+                if !node.has(kw::NULLABLE) && kept.iter().any(|b| b.field(kw::NULLABLE) == Some(&Value::Bool(true))) {
                     node.shift_insert(1, "nullable".into(), Value::Bool(true));
                 }
             }
@@ -374,7 +375,7 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
     }
     if !shared.is_empty() {
-        match node.field_mut("required") {
+        match node.field_mut(kw::REQUIRED) {
             Some(Value::Array(own)) => {
                 for n in shared {
                     if !own.contains(&n) {

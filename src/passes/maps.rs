@@ -7,12 +7,13 @@ use crate::error::Result;
 use crate::lookup::Fields;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Removes an `additionalProperties` that is not `false`: `true` and `{}` are
 /// what an object without it allows, so removing them is exact; a schema for
 /// the extra members is reported (lossy), since they are no longer checked.
 pub fn additional_false_only(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let exact = match node.field("additionalProperties") {
+    let exact = match node.field(kw::ADDITIONAL_PROPERTIES) {
         None | Some(Value::Bool(false)) => return Ok(()),
         Some(Value::Bool(true)) => true,
         Some(Value::Object(m)) => m.is_empty(),
@@ -40,7 +41,7 @@ pub fn additional_false_only(node: &mut Map, cx: &mut Cx) -> Result<()> {
 pub fn free_form_open(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // `true` reads as `{}` after the draft upgrade: written back as `true`,
     // the form the provider documents, so normalizing again changes nothing.
-    if let Some(Value::Object(any)) = node.field("additionalProperties") {
+    if let Some(Value::Object(any)) = node.field(kw::ADDITIONAL_PROPERTIES) {
         if any.is_empty() {
             node.insert("additionalProperties".into(), Value::Bool(true));
         }

@@ -5,6 +5,7 @@ use crate::lookup::Fields;
 use super::types_of;
 use crate::context::Cx;
 use crate::doc::{Key, Map, Value};
+use crate::keywords::kw;
 
 /// Records that the target's rules closed `node` (it was open as written).
 pub fn mark_closed(node: &Map, cx: &mut Cx) {
@@ -39,7 +40,7 @@ pub fn as_written_with(entry: &Map, reopen: bool, cx: &Cx) -> Map {
 /// Did the target's rules close `node` (so that merging reads it as open)?
 pub fn reads_as_open(node: &Map, cx: &Cx) -> bool {
     !cx.closed.is_empty()
-        && node.field("additionalProperties") == Some(&Value::Bool(false))
+        && node.field(kw::ADDITIONAL_PROPERTIES) == Some(&Value::Bool(false))
         && cx.closed.contains(&fingerprint(node))
 }
 
@@ -55,7 +56,7 @@ pub fn reopen(node: &mut Map, cx: &Cx) {
 }
 
 fn reopen_members(m: &mut Map, cx: &Cx) {
-    if let Some(Value::Object(props)) = m.field_mut("properties") {
+    if let Some(Value::Object(props)) = m.field_mut(kw::PROPERTIES) {
         for p in props.values_mut() {
             if let Value::Object(s) = p {
                 reopen(s, cx);
@@ -92,7 +93,7 @@ impl SharedMembers {
     /// Every member of `node`, as if each were shared: for rerunning the rules
     /// over all of them (a merge that read every member as written).
     pub fn every(node: &Map) -> Self {
-        let mut properties: Vec<Key> = match node.field("properties") {
+        let mut properties: Vec<Key> = match node.field(kw::PROPERTIES) {
             Some(Value::Object(props)) => props.keys().cloned().collect(),
             _ => Vec::new(),
         };
@@ -104,7 +105,7 @@ impl SharedMembers {
         let twice = |key: &str| sides.clone().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
         let mut seen: crate::hash::HashMap<&str, usize> = crate::hash::HashMap::default();
         for side in sides.clone() {
-            if let Some(Value::Object(props)) = side.field("properties") {
+            if let Some(Value::Object(props)) = side.field(kw::PROPERTIES) {
                 for name in props.keys() {
                     *seen.entry(name.as_str()).or_insert(0) += 1;
                 }
@@ -124,7 +125,7 @@ impl SharedMembers {
             _ => None,
         };
         let mut out = Lifted::default();
-        if let Some(Value::Object(props)) = side.field_mut("properties") {
+        if let Some(Value::Object(props)) = side.field_mut(kw::PROPERTIES) {
             for (name, v) in props.iter_mut() {
                 if self.properties.binary_search(name).is_err() {
                     if let Some(v) = take(v) {
@@ -134,17 +135,17 @@ impl SharedMembers {
             }
         }
         if !self.items {
-            out.items = side.field_mut("items").and_then(take);
+            out.items = side.field_mut(kw::ITEMS).and_then(take);
         }
         if !self.additional {
-            out.additional = side.field_mut("additionalProperties").and_then(take);
+            out.additional = side.field_mut(kw::ADDITIONAL_PROPERTIES).and_then(take);
         }
         out
     }
 
     /// Runs `rules` over each shared member of the merged `node`, children first.
     pub fn rerun<'t>(&self, node: &mut Map, cx: &mut Cx<'t>, rules: &mut crate::context::Visit<'_, 't>) -> crate::Result<()> {
-        if let Some(Value::Object(props)) = node.field_mut("properties") {
+        if let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) {
             // In the node's order, as a walk would meet them.
             for (name, member) in props.iter_mut() {
                 if self.properties.binary_search(name).is_ok() {
@@ -180,17 +181,17 @@ impl Lifted {
             }
         };
         if !self.properties.is_empty() {
-            if let Some(Value::Object(props)) = m.field_mut("properties") {
+            if let Some(Value::Object(props)) = m.field_mut(kw::PROPERTIES) {
                 for (name, v) in self.properties {
                     put(props.get_mut(&name), v);
                 }
             }
         }
         if let Some(v) = self.items {
-            put(m.field_mut("items"), v);
+            put(m.field_mut(kw::ITEMS), v);
         }
         if let Some(v) = self.additional {
-            put(m.field_mut("additionalProperties"), v);
+            put(m.field_mut(kw::ADDITIONAL_PROPERTIES), v);
         }
     }
 }
@@ -245,7 +246,7 @@ pub fn is_object_like(v: &Value) -> bool {
     if !types.is_empty() {
         return types.iter().all(|t| *t == "object" || *t == "null") && types.contains(&"object");
     }
-    m.has("properties") || m.has("required") || m.has("additionalProperties")
+    m.has(kw::PROPERTIES) || m.has(kw::REQUIRED) || m.has(kw::ADDITIONAL_PROPERTIES)
 }
 
 /// One object accepting (at least) every branch: properties united (a name in
@@ -258,13 +259,13 @@ pub fn unite_objects(branches: &[&Map]) -> Map {
     let mut open = false;
     // A branch that requires a property no value can satisfy accepts nothing.
     let satisfiable = |b: &&&Map| {
-        let props = b.field("properties").and_then(Value::as_object);
-        !b.field("required").and_then(Value::as_array).is_some_and(|r| {
+        let props = b.field(kw::PROPERTIES).and_then(Value::as_object);
+        !b.field(kw::REQUIRED).and_then(Value::as_array).is_some_and(|r| {
             r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(super::is_never))
         })
     };
     for b in branches.iter().filter(satisfiable) {
-        if let Some(Value::Object(p)) = b.field("properties") {
+        if let Some(Value::Object(p)) = b.field(kw::PROPERTIES) {
             for (name, s) in p.iter().filter(|(_, s)| !super::is_never(s)) {
                 match props.get_mut(name) {
                     None => {
@@ -278,13 +279,13 @@ pub fn unite_objects(branches: &[&Map]) -> Map {
                 }
             }
         }
-        let r: Vec<Value> = b.field("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        let r: Vec<Value> = b.field(kw::REQUIRED).and_then(Value::as_array).cloned().unwrap_or_default();
         required = Some(match required {
             None => r,
             Some(prev) => prev.into_iter().filter(|x| r.contains(x)).collect(),
         });
-        closed &= b.field("additionalProperties") == Some(&Value::Bool(false));
-        open |= b.field("additionalProperties").is_some_and(|a| a != &Value::Bool(false));
+        closed &= b.field(kw::ADDITIONAL_PROPERTIES) == Some(&Value::Bool(false));
+        open |= b.field(kw::ADDITIONAL_PROPERTIES).is_some_and(|a| a != &Value::Bool(false));
     }
     let mut out = Map::new();
     out.insert("type".into(), Value::String("object".into()));
@@ -311,14 +312,14 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     }
     let (Value::Object(x), Value::Object(y)) = (a, b) else { return None };
     let literals = |m: &Map| -> Option<Vec<Value>> {
-        match (m.field("enum"), m.field("const")) {
+        match (m.field(kw::ENUM), m.field(kw::CONST)) {
             (Some(Value::Array(e)), None) => Some(e.clone()),
             (None, Some(c)) => Some(vec![c.clone()]),
             _ => None,
         }
     };
     let (ex, ey) = (literals(x)?, literals(y)?);
-    if x.field("type") != y.field("type") && x.field("type").is_some() && y.field("type").is_some() {
+    if x.field(kw::TYPE) != y.field(kw::TYPE) && x.field(kw::TYPE).is_some() && y.field(kw::TYPE).is_some() {
         return None;
     }
     let mut values = ex;
@@ -329,8 +330,8 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     }
     let mut out = x.clone();
     out.remove_field("const");
-    if out.field("type").is_none() {
-        if let Some(t) = y.field("type").cloned().or_else(|| crate::keywords::common_type(&values).map(|t| Value::String(t.into()))) {
+    if out.field(kw::TYPE).is_none() {
+        if let Some(t) = y.field(kw::TYPE).cloned().or_else(|| crate::keywords::common_type(&values).map(|t| Value::String(t.into()))) {
             out.insert("type".into(), t);
         }
     }

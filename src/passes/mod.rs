@@ -25,6 +25,7 @@ use crate::error::Result;
 use crate::context::Cx;
 pub use crate::context::{Pass, Stage};
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 pub const fn pass(name: &'static str, run: fn(&mut Map, &mut Cx) -> Result<()>) -> Pass {
     Pass { name, stage: Stage::Sanitize, run }
@@ -63,7 +64,7 @@ pub fn apply_branch(node: &mut Map, cx: &mut Cx) -> Result<()> {
 
 /// The node's `type` as a list (empty when absent).
 pub fn types_of(node: &Map) -> Types<'_> {
-    match node.field("type") {
+    match node.field(kw::TYPE) {
         Some(Value::String(t)) => Types::One([t.as_str()]),
         Some(Value::Array(ts)) => Types::Many(ts.iter().filter_map(Value::as_str).collect()),
         _ => Types::None,
@@ -100,16 +101,16 @@ impl<const N: usize> PartialEq<[&str; N]> for Types<'_> {
 /// `{"type": "null"}`, possibly with annotations.
 pub fn is_null_schema(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    (m.field("type").and_then(Value::as_str) == Some("null") && !m.has("anyOf"))
-        || m.field("enum").and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null())
-        || m.field("const") == Some(&Value::Null) && !m.has("type")
+    (m.field(kw::TYPE).and_then(Value::as_str) == Some("null") && !m.has(kw::ANY_OF))
+        || m.field(kw::ENUM).and_then(Value::as_array).is_some_and(|e| e.len() == 1 && e[0].is_null())
+        || m.field(kw::CONST) == Some(&Value::Null) && !m.has(kw::TYPE)
 }
 
 pub use crate::keywords::{is_empty_enum, is_never};
 
 /// Appends a sentence to a node's description.
 pub fn append_description(node: &mut Map, text: &str, separator: &str) {
-    match node.field_mut("description") {
+    match node.field_mut(kw::DESCRIPTION) {
         Some(Value::String(d)) if !d.is_empty() => {
             d.push_str(separator);
             d.push_str(text);

@@ -11,16 +11,17 @@ use crate::lookup::Fields;
 use crate::pointer::Pointer;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// `items` that accepts nothing: at most the `prefixItems` entries (none
 /// without them), written as `maxItems` (the smaller, if there is one already).
 /// Both apply to arrays only, so this is exact whatever the node's type.
 pub fn never_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if !node.field("items").is_some_and(is_never) {
+    if !node.field(kw::ITEMS).is_some_and(is_never) {
         return Ok(());
     }
-    let count = node.field("prefixItems").and_then(Value::as_array).map_or(0, Vec::len) as u64;
-    if !node.field("maxItems").and_then(Value::as_u64).is_some_and(|m| m <= count) {
+    let count = node.field(kw::PREFIX_ITEMS).and_then(Value::as_array).map_or(0, Vec::len) as u64;
+    if !node.field(kw::MAX_ITEMS).and_then(Value::as_u64).is_some_and(|m| m <= count) {
         node.insert("maxItems".into(), Value::from(count));
     }
     node.remove_field("items");
@@ -33,8 +34,8 @@ pub fn never_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// first, so the parent only sees it if it is still there).
 pub fn drop_not(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // (Resolution keywords, which `is_never` also looks for, are gone by now.)
-    let never = node.field("not").is_some_and(|n| n.as_object().is_some_and(Map::is_empty));
-    if !node.has("not") || (never && at_items(&cx.path)) {
+    let never = node.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty));
+    if !node.has(kw::NOT) || (never && at_items(&cx.path)) {
         return Ok(());
     }
     node.remove_field("not");

@@ -25,6 +25,7 @@ use crate::pointer::Pointer;
 use crate::context::{Cx, Stage};
 use crate::json;
 use crate::doc::{Key, Map, Value};
+use crate::keywords::kw;
 
 /// The rule names, which `encodes_maps` looks for in a target's list.
 pub const MAPS_RULE: &str = "maps-as-entries";
@@ -130,7 +131,7 @@ struct Members {
 /// members are its parent's).
 fn members(node: &Map, cx: &Cx) -> Option<Members> {
     let object = types_of(node).contains(&"object")
-        || (!node.has("type") && !node.has("anyOf") && !node.has("$ref") && super::types::implied(node) == Some("object"));
+        || (!node.has(kw::TYPE) && !node.has(kw::ANY_OF) && !node.has(kw::REF) && super::types::implied(node) == Some("object"));
     // Keywords the target refuses go with the node onto the array, where its
     // own rules strip and report them as before.
     let carries = |k: &Key| keywords::MAP_KEYWORDS.contains(&k.as_str()) || is_annotation(k) || is_resolution(k) || cx.target.caps.refuses(k);
@@ -141,9 +142,9 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
     // property beside its declared ones (`maps_as_entries`). A root without
     // properties is a tool without parameters, not a free-form map.
     let root = cx.at_root();
-    let additional = node.field("additionalProperties");
-    let patterns = node.field("patternProperties").and_then(Value::as_object).filter(|p| !p.is_empty());
-    let names = node.field("propertyNames");
+    let additional = node.field(kw::ADDITIONAL_PROPERTIES);
+    let patterns = node.field(kw::PATTERN_PROPERTIES).and_then(Value::as_object).filter(|p| !p.is_empty());
+    let names = node.field(kw::PROPERTY_NAMES);
     if matches!(names, Some(Value::Bool(false))) {
         return None;
     }
@@ -152,7 +153,7 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
         (Some(Value::Bool(false)) | None, Some(p)) if p.len() == 1 => {
             let (pattern, value) = p.iter().next()?;
             // One pattern for the key: not beside a propertyNames pattern too.
-            if names.and_then(|n| n.field("pattern")).is_some() || is_never(value) {
+            if names.and_then(|n| n.field(kw::PATTERN)).is_some() || is_never(value) {
                 return None;
             }
             Some(Members {
@@ -176,10 +177,10 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
             // "properties": {}}`, which cannot be told from a free-form one:
             // there only an object without `properties` is read as a map,
             // so normalizing an output again leaves it as it is.
-            let written_empty = node.has("properties") && !cx.target.caps.keeps("additionalProperties");
+            let written_empty = node.has(kw::PROPERTIES) && !cx.target.caps.keeps("additionalProperties");
             let free = types_of(node).contains(&"object")
                 && !written_empty
-                && node.field("properties").map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
+                && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
                 && super::strict::is_free_form(node, cx)
                 && !super::shapes::in_union_branch(cx);
             (free && !only_values).then(|| Members { value: Value::Bool(true), pattern: None, from: cx.path.clone() })
@@ -202,7 +203,7 @@ pub fn maps_as_entries(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let declared: Vec<Key> =
-        node.field("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
+        node.field(kw::PROPERTIES).and_then(Value::as_object).map(|p| p.keys().cloned().collect()).unwrap_or_default();
     if declared.is_empty() && !cx.at_root() {
         let array = pure(node, members, cx)?;
         *node = array;
@@ -225,7 +226,7 @@ pub fn maps_as_entries(node: &mut Map, cx: &mut Cx) -> Result<()> {
         apply(&mut array, cx)?;
         cx.leave();
         cx.leave();
-        match node.field_mut("properties") {
+        match node.field_mut(kw::PROPERTIES) {
             Some(Value::Object(props)) => drop(props.insert(name.into(), Value::Object(array))),
             _ => drop(node.insert("properties".into(), json!({name.clone(): Value::Object(array)}))),
         }
@@ -241,11 +242,11 @@ pub fn maps_as_entries(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// `const`); false when no name is left, so the map has no other member.
 fn undeclared_names(names: &mut Option<Value>, declared: &[Key]) -> bool {
     let Some(Value::Object(n)) = names else { return true };
-    if let Some(Value::Array(values)) = n.field_mut("enum") {
+    if let Some(Value::Array(values)) = n.field_mut(kw::ENUM) {
         values.retain(|v| !v.as_str().is_some_and(|k| declared.iter().any(|d| d == k)));
         return !values.is_empty();
     }
-    !n.field("const").and_then(Value::as_str).is_some_and(|k| declared.iter().any(|d| d == k))
+    !n.field(kw::CONST).and_then(Value::as_str).is_some_and(|k| declared.iter().any(|d| d == k))
 }
 
 /// The array that replaces a map without declared properties: its title,

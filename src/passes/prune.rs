@@ -9,6 +9,7 @@ use crate::lookup::Fields;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// `{"not": {}}` (the `false` schema) accepts nothing: as a union branch it adds
 /// nothing, and as an optional property it only says "absent". zod-to-json-schema
@@ -72,8 +73,8 @@ fn prune_unions(node: &mut Map, cx: &mut Cx) -> bool {
 }
 
 fn requires_never(b: &Value) -> bool {
-    let props = b.field("properties").and_then(Value::as_object);
-    b.field("required").and_then(Value::as_array).is_some_and(|r| {
+    let props = b.field(kw::PROPERTIES).and_then(Value::as_object);
+    b.field(kw::REQUIRED).and_then(Value::as_array).is_some_and(|r| {
         r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(is_never))
     })
 }
@@ -96,16 +97,16 @@ pub fn prune_never(node: &mut Map, cx: &mut Cx) {
         // A folded branch may have brought either keyword.
         (props, additional) = (true, true);
     }
-    let never_props = props && node.field("properties").and_then(Value::as_object).is_some_and(|p| p.values().any(is_never));
+    let never_props = props && node.field(kw::PROPERTIES).and_then(Value::as_object).is_some_and(|p| p.values().any(is_never));
     if never_props {
-        let required: Vec<Value> = node.field("required").and_then(Value::as_array).cloned().unwrap_or_default();
+        let required: Vec<Value> = node.field(kw::REQUIRED).and_then(Value::as_array).cloned().unwrap_or_default();
         // Dropping such a property is exact where its name is refused anyway;
         // where `additionalProperties` (or a pattern) would take it, it may now
         // be sent with any value those allow, which is said.
-        let refused = node.field("additionalProperties").is_some_and(|a| a == &Value::Bool(false) || is_never(a))
-            && !node.has("patternProperties");
+        let refused = node.field(kw::ADDITIONAL_PROPERTIES).is_some_and(|a| a == &Value::Bool(false) || is_never(a))
+            && !node.has(kw::PATTERN_PROPERTIES);
         let mut dropped = Vec::new();
-        if let Some(Value::Object(props)) = node.field_mut("properties") {
+        if let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) {
             props.retain(|name, s| {
                 let keep = !is_never(s) || required.iter().any(|r| r.as_str() == Some(name.as_str()));
                 if !keep {
@@ -124,7 +125,7 @@ pub fn prune_never(node: &mut Map, cx: &mut Cx) {
             }
         }
     }
-    if additional && node.field("additionalProperties").is_some_and(is_never) {
+    if additional && node.field(kw::ADDITIONAL_PROPERTIES).is_some_and(is_never) {
         node.insert("additionalProperties".into(), Value::Bool(false));
     }
 }

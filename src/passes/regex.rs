@@ -7,6 +7,7 @@ use crate::lookup::Fields;
 use crate::error::Result;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Shorthand classes → explicit classes, outside and inside `[...]`.
 pub fn expand_classes(p: &str) -> Option<String> {
@@ -68,7 +69,7 @@ pub fn anchor(p: &str) -> Option<String> {
 
 /// Applies the rewrites the target needs to `pattern` (and to `patternProperties` keys).
 pub fn grammar_patterns(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::String(p)) = node.field("pattern") else { return Ok(()) };
+    let Some(Value::String(p)) = node.field(kw::PATTERN) else { return Ok(()) };
     let mut p = p.clone();
     let mut changed = false;
     match expand_classes(&p) {
@@ -144,7 +145,7 @@ fn scan_for_backtracking(p: &str, leading_bracket_literal: bool) -> bool {
 /// character class escape sequence is not supported yet") nor by llama.cpp's
 /// converter; such a pattern is removed and spilled.
 pub fn no_unicode_classes(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if node.field("pattern").and_then(Value::as_str).is_some_and(|p| p.contains("\\p{") || p.contains("\\P{")) {
+    if node.field(kw::PATTERN).and_then(Value::as_str).is_some_and(|p| p.contains("\\p{") || p.contains("\\P{")) {
         super::spill::strip(node, &["pattern".into()], cx);
     }
     Ok(())

@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Key, Map, Value};
+use crate::keywords::kw;
 
 /// Objects get `properties` (OpenAI F3 `object schema missing properties`, the
 /// Google contract §2.4); `required` keeps only declared names where the target
@@ -33,10 +34,10 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
         return Ok(());
     }
-    if !(object || caps.required_declared && node.has("required")) {
+    if !(object || caps.required_declared && node.has(kw::REQUIRED)) {
         return Ok(());
     }
-    if object && caps.object_properties && !matches!(node.field("properties"), Some(Value::Object(_))) {
+    if object && caps.object_properties && !matches!(node.field(kw::PROPERTIES), Some(Value::Object(_))) {
         node.insert("properties".into(), json!({}));
     }
     // A required name without a property is a member of any type: declared,
@@ -49,7 +50,7 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // lone_any_of moves into the branch, and are checked there.
     if caps.required_declared && !(caps.lone_any_of && super::lone_any_of::in_union_branch(&cx.path)) {
         declared_required(node, cx);
-    } else if let Some(Value::Array(required)) = node.field_mut("required") {
+    } else if let Some(Value::Array(required)) = node.field_mut(kw::REQUIRED) {
         let mut seen = crate::hash::HashSet::default();
         required.retain(|r| r.as_str().is_some_and(|name| seen.insert(name.to_string())));
     }
@@ -59,8 +60,8 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// `required` with each name once, and only names of declared properties
 /// (reported `required-undeclared` when one is removed).
 pub fn declared_required(node: &mut Map, cx: &mut Cx) {
-    let Some(Value::Array(required)) = node.field("required") else { return };
-    let props = node.field("properties").and_then(Value::as_object);
+    let Some(Value::Array(required)) = node.field(kw::REQUIRED) else { return };
+    let props = node.field(kw::PROPERTIES).and_then(Value::as_object);
     let mut seen = crate::hash::HashSet::default();
     let mut kept = Vec::new();
     let mut dropped = Vec::new();
@@ -93,10 +94,10 @@ pub fn optional_nullables(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.null_dropped.is_empty() {
         return Ok(());
     }
-    let Some(Value::Object(props)) = node.field("properties") else { return Ok(()) };
+    let Some(Value::Object(props)) = node.field(kw::PROPERTIES) else { return Ok(()) };
     let base = cx.path.child("properties");
     let nullable: Vec<Key> = props.keys().filter(|n| cx.null_dropped.contains(&base.child(n.as_str()).to_string())).cloned().collect();
-    if let Some(Value::Array(required)) = node.field_mut("required") {
+    if let Some(Value::Array(required)) = node.field_mut(kw::REQUIRED) {
         required.retain(|r| !r.as_str().is_some_and(|n| nullable.iter().any(|x| x == n)));
     }
     Ok(())
@@ -109,7 +110,7 @@ pub fn array_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if super::tuples::to_items(node, cx)? {
         return Ok(());
     }
-    if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.has("items") {
+    if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.has(kw::ITEMS) {
         return Ok(());
     }
     cx.enter("items")?;
@@ -132,7 +133,7 @@ pub fn array_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// is alphabetical. Keeping the schema's order keeps the author's intent (the
 /// google-genai SDK adds it the same way for objects with more than one property).
 pub fn property_ordering(node: &mut Map, _cx: &mut Cx) -> Result<()> {
-    let Some(Value::Object(props)) = node.field("properties") else { return Ok(()) };
+    let Some(Value::Object(props)) = node.field(kw::PROPERTIES) else { return Ok(()) };
     if props.len() < 2 {
         node.remove_field("propertyOrdering");
         return Ok(());
@@ -157,7 +158,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let mut changed = false;
-    if let Some(Value::Array(entries)) = node.field("allOf").cloned() {
+    if let Some(Value::Array(entries)) = node.field(kw::ALL_OF).cloned() {
         changed = true;
         node.remove_field("allOf");
         let objs: Vec<Map> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
@@ -212,7 +213,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     };
     let object_root = kinds.map_or(true, |k| !k.other && (k.object || !k.null));
     if object_root {
-        if node.field("type") != Some(&json!("object")) {
+        if node.field(kw::TYPE) != Some(&json!("object")) {
             if kinds.is_some_and(|k| k.null) {
                 cx.lossy("root-null-dropped", "the root also admitted null; a tool's arguments are an object, so the root is the object");
             }
@@ -337,7 +338,7 @@ fn kinds_of_types(types: &[&str]) -> Option<Kinds> {
 fn root_kinds(node: &Map) -> Option<Kinds> {
     let declared = types_of(node);
     let mut out = kinds_of_types(&declared);
-    let values: Option<Vec<&Value>> = match (node.field("const"), node.field("enum")) {
+    let values: Option<Vec<&Value>> = match (node.field(kw::CONST), node.field(kw::ENUM)) {
         (Some(c), _) => Some(vec![c]),
         (None, Some(Value::Array(e))) => Some(e.iter().collect()),
         _ => None,
@@ -375,7 +376,7 @@ fn flatten_unions(branches: Vec<Value>) -> Vec<Map> {
     let mut todo: Vec<Value> = branches.into_iter().rev().collect();
     while let Some(b) = todo.pop() {
         let Value::Object(m) = b else { continue };
-        match m.field("anyOf") {
+        match m.field(kw::ANY_OF) {
             Some(Value::Array(inner)) if m.keys().all(|k| k == "anyOf" || crate::keywords::is_annotation(k)) => {
                 todo.extend(inner.iter().rev().cloned());
             }
@@ -407,7 +408,7 @@ pub fn pattern_properties_to_additional(node: &mut Map, cx: &mut Cx) -> Result<(
         return Ok(());
     }
     let Some(Value::Object(patterns)) = node.remove_field("patternProperties") else { return Ok(()) };
-    if node.has("additionalProperties") || patterns.is_empty() {
+    if node.has(kw::ADDITIONAL_PROPERTIES) || patterns.is_empty() {
         return Ok(());
     }
     let mut schemas: Vec<Value> = Vec::new();

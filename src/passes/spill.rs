@@ -10,6 +10,7 @@ use crate::keywords;
 use crate::options::SpillFormat;
 use crate::context::Cx;
 use crate::doc::{Key, Map, Value};
+use crate::keywords::kw;
 
 /// Removes every keyword the target does not keep; spills the human-meaningful
 /// ones. Every removal of an assertion is reported as lossy.
@@ -39,7 +40,7 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
         .filter(|(k, v)| !cx.keeps(k) || extra.iter().any(|e| e.as_str() == k.as_str()) || caps.refuses_value(k, v, &types).is_some())
         .map(|(k, _)| k.clone())
         .collect();
-    if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.field("format")) {
+    if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.field(kw::FORMAT)) {
         if !formats.contains(&f.as_str()) && !drop.iter().any(|k| k == "format") {
             drop.push("format".into());
         }
@@ -101,7 +102,7 @@ const MAX_PATTERN_BESIDE_FORMAT: usize = 64;
 /// Takes a long `pattern` out of `spilled` when the node has a `format`
 /// (kept, or spilled with it), reporting it as dropped.
 fn stand_in_patterns(node: &Map, spilled: &mut Vec<(Key, Value)>, cx: &mut Cx) {
-    let format = node.field("format").or_else(|| spilled.iter().find(|(k, _)| k == "format").map(|(_, v)| v));
+    let format = node.field(kw::FORMAT).or_else(|| spilled.iter().find(|(k, _)| k == "format").map(|(_, v)| v));
     let Some(Value::String(format)) = format.cloned() else { return };
     let Some(at) = spilled.iter().position(|(k, v)| k == "pattern" && v.as_str().is_some_and(|p| p.chars().count() > MAX_PATTERN_BESIDE_FORMAT))
     else {

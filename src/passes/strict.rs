@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Key, Map, Value};
+use crate::keywords::kw;
 
 /// `default` is not permitted in strict mode (F37 `'default' is not permitted`);
 /// its value is kept as ` (default: X)` in an existing description that does not
@@ -19,7 +20,7 @@ pub fn default_to_description(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(default) = node.remove_field("default") else { return Ok(()) };
     cx.count("defaultsInlined");
     let text = json_text(&default);
-    let kept = match node.field_mut("description") {
+    let kept = match node.field_mut(kw::DESCRIPTION) {
         Some(Value::String(d)) if !d.contains("(default:") => {
             d.push_str(&format!(" (default: {text})"));
             Ok("it was moved into description")
@@ -45,7 +46,7 @@ pub fn default_to_description(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// are removed (and spilled). Only a pattern the target keeps: one it does not
 /// is spilled with the other stripped keywords by `strip-unsupported`.
 pub fn regex_subset(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if cx.keeps("pattern") && node.field("pattern").and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
+    if cx.keeps("pattern") && node.field(kw::PATTERN).and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
         strip(node, &["pattern".into()], cx);
     }
     Ok(())
@@ -66,10 +67,10 @@ pub fn strip_constraints(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// Mixed-primitive enums cannot be typed with one keyword; they are left for the
 /// checker, which makes the call fail open (seed 000, enum/const inference).
 pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if node.has("type") || node.has("$ref") || node.has("anyOf") {
+    if node.has(kw::TYPE) || node.has(kw::REF) || node.has(kw::ANY_OF) {
         return Ok(());
     }
-    let inferred = if let Some(Value::Array(values)) = node.field("enum") {
+    let inferred = if let Some(Value::Array(values)) = node.field(kw::ENUM) {
         let non_null: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
         match common_type(&non_null) {
             Some(t) if t != "object" && t != "array" => {
@@ -81,9 +82,9 @@ pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
             }
             _ => None,
         }
-    } else if node.has("properties") {
+    } else if node.has(kw::PROPERTIES) {
         Some(json!("object"))
-    } else if node.has("items") || node.has("prefixItems") {
+    } else if node.has(kw::ITEMS) || node.has(kw::PREFIX_ITEMS) {
         Some(json!("array"))
     } else {
         None
@@ -103,7 +104,7 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !types_of(node).contains(&"object") {
         return Ok(());
     }
-    match node.field("additionalProperties") {
+    match node.field(kw::ADDITIONAL_PROPERTIES) {
         None | Some(Value::Bool(false)) => {}
         Some(_) => {
             return Err(Error::StrictUnrepresentable {
@@ -113,13 +114,13 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             })
         }
     }
-    let closing = !node.has("additionalProperties");
+    let closing = !node.has(kw::ADDITIONAL_PROPERTIES);
     node.insert("additionalProperties".into(), Value::Bool(false));
-    if !node.has("properties") {
+    if !node.has(kw::PROPERTIES) {
         node.insert("properties".into(), json!({}));
     }
     let required: Vec<String> = node
-        .field("required")
+        .field(kw::REQUIRED)
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
         .unwrap_or_default();
@@ -136,7 +137,7 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             ),
         });
     }
-    let Some(Value::Object(props)) = node.field_mut("properties") else { return Ok(()) };
+    let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) else { return Ok(()) };
     // Sorted for the lookups below: a scan per property is quadratic at thousands.
     let mut required: Vec<&str> = required.iter().map(String::as_str).collect();
     crate::sort::sort(&mut required);
@@ -159,15 +160,15 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
 fn accepts_null(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
     types_of(m).contains(&"null")
-        || m.field("enum").and_then(Value::as_array).is_some_and(|e| e.contains(&Value::Null))
-        || m.field("anyOf").and_then(Value::as_array).is_some_and(|b| b.iter().any(|x| is_null_schema(x) || accepts_null(x)))
+        || m.field(kw::ENUM).and_then(Value::as_array).is_some_and(|e| e.contains(&Value::Null))
+        || m.field(kw::ANY_OF).and_then(Value::as_array).is_some_and(|b| b.iter().any(|x| is_null_schema(x) || accepts_null(x)))
 }
 
 fn make_nullable(schema: &mut Value) {
     let Value::Object(m) = schema else { return };
-    let pure = m.has("anyOf") && m.keys().all(|k| k == "anyOf" || is_annotation(k));
+    let pure = m.has(kw::ANY_OF) && m.keys().all(|k| k == "anyOf" || is_annotation(k));
     if pure {
-        if let Some(Value::Array(branches)) = m.field_mut("anyOf") {
+        if let Some(Value::Array(branches)) = m.field_mut(kw::ANY_OF) {
             branches.push(json!({"type": "null"}));
         }
         return;
@@ -218,9 +219,9 @@ pub fn open_objects(node: &mut Map, cx: &mut Cx) -> Result<()> {
 
 /// The names in `required` that `properties` does not declare.
 fn undeclared_required(node: &Map) -> Vec<String> {
-    let props = node.field("properties").and_then(Value::as_object);
+    let props = node.field(kw::PROPERTIES).and_then(Value::as_object);
     let mut names: Vec<String> = Vec::new();
-    for name in node.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+    for name in node.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
         if !props.is_some_and(|p| p.has(name)) && !names.iter().any(|n| n == name) {
             names.push(name.to_string());
         }
@@ -241,9 +242,9 @@ pub fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     if names.is_empty() {
         return Ok(true);
     }
-    let widest = match node.field("additionalProperties") {
+    let widest = match node.field(kw::ADDITIONAL_PROPERTIES) {
         Some(Value::Bool(false)) => return Ok(false),
-        Some(Value::Object(s)) if !node.has("patternProperties") => Value::Object(s.clone()),
+        Some(Value::Object(s)) if !node.has(kw::PATTERN_PROPERTIES) => Value::Object(s.clone()),
         _ => json!({}),
     };
     let mut declared = Map::new();
@@ -258,7 +259,7 @@ pub fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<bool> {
         declared.insert(name.into(), schema);
     }
     cx.leave();
-    match node.field_mut("properties") {
+    match node.field_mut(kw::PROPERTIES) {
         Some(Value::Object(props)) => props.extend(declared),
         _ => drop(node.insert("properties".into(), Value::Object(declared))),
     }

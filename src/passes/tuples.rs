@@ -21,6 +21,7 @@ use crate::profile::OnViolation;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Rewrites a tuple's `items` for a target without `prefixItems`; says
 /// whether `node` was such a tuple.
@@ -29,14 +30,14 @@ pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     if caps.keeps("prefixItems") {
         return Ok(false);
     }
-    let members = match node.field("prefixItems") {
+    let members = match node.field(kw::PREFIX_ITEMS) {
         Some(Value::Array(members)) if !members.is_empty() => members.clone(),
         _ => return Ok(false),
     };
     let n = members.len();
-    let max_items = node.field("maxItems").and_then(Value::as_u64);
+    let max_items = node.field(kw::MAX_ITEMS).and_then(Value::as_u64);
     // The elements after the positions: `None` when there can be none.
-    let rest = match node.field("items") {
+    let rest = match node.field(kw::ITEMS) {
         _ if max_items.is_some_and(|m| m <= n as u64) => None,
         Some(s) if is_never(s) || *s == Value::Bool(false) => None,
         Some(s) => Some(s.clone()),

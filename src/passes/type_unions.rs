@@ -16,10 +16,11 @@ use crate::keywords::{self, is_annotation, Applies};
 use crate::lookup::Fields;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 pub fn type_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // A root union is merged into the root object by `shapes::root_object`.
-    if cx.at_root() || !matches!(node.field("anyOf"), Some(Value::Array(_))) {
+    if cx.at_root() || !matches!(node.field(kw::ANY_OF), Some(Value::Array(_))) {
         return Ok(());
     }
     if let Some(folded) = fold(node) {
@@ -27,7 +28,7 @@ pub fn type_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.count("unionsToTypeLists");
         return Ok(());
     }
-    let Some(Value::Array(branches)) = node.field_mut("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field_mut(kw::ANY_OF) else { return Ok(()) };
     let before = branches.len();
     branches.retain(|b| !is_null_schema(b));
     let nullable = branches.len() < before;
@@ -53,7 +54,7 @@ fn family(t: &str) -> &str {
 /// every non-null branch lists its values (`enum`, to which a null branch
 /// adds `null`) or none does.
 fn fold(node: &Map) -> Option<Map> {
-    let Some(Value::Array(branches)) = node.field("anyOf") else { return None };
+    let Some(Value::Array(branches)) = node.field(kw::ANY_OF) else { return None };
     // The node's own assertions would have to be conjoined with each branch.
     if node.keys().any(|k| k != "anyOf" && !is_annotation(k) && keywords::get(k).is_some()) {
         return None;
@@ -69,7 +70,7 @@ fn fold(node: &Map) -> Option<Map> {
         types.push(t);
         if t != "null" {
             non_null += 1;
-            listed += usize::from(m.has("enum"));
+            listed += usize::from(m.has(kw::ENUM));
         }
         for k in m.keys().filter(|k| !matches!(k.as_str(), "type" | "enum") && !is_annotation(k)) {
             match keywords::get(k) {
@@ -109,7 +110,7 @@ fn fold(node: &Map) -> Option<Map> {
     }
     // Each branch's description still says what its values mean.
     for d in descriptions {
-        if !out.field("description").and_then(Value::as_str).is_some_and(|own| own.contains(d.as_str())) {
+        if !out.field(kw::DESCRIPTION).and_then(Value::as_str).is_some_and(|own| own.contains(d.as_str())) {
             append_description(&mut out, &d, "\n\n");
         }
     }
@@ -124,7 +125,7 @@ fn admit_null(node: &mut Map) {
         list.push(Value::String("null".into()));
         node.insert("type".into(), Value::Array(list));
     }
-    if let Some(Value::Array(values)) = node.field_mut("enum") {
+    if let Some(Value::Array(values)) = node.field_mut(kw::ENUM) {
         if !values.iter().any(|v| json_text(v) == "null") {
             values.push(Value::Null);
         }

@@ -7,6 +7,7 @@ use crate::profile::TypeArrays;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
+use crate::keywords::kw;
 
 /// Rewrites `type: [...]` into the target's spelling (see `TypeArrays`).
 /// Gemini's `Schema.type` is a single enum (footnote 3: `Proto field is not
@@ -14,8 +15,8 @@ use crate::doc::{Map, Value};
 /// OpenAI strict documents nullable unions as `anyOf` (seed 000, edge cases).
 pub fn type_arrays(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let mode = cx.target.caps.type_arrays;
-    let Some(Value::Array(list)) = node.field("type") else {
-        if node.field("type").and_then(Value::as_str) == Some("null") && mode != TypeArrays::Keep && mode != TypeArrays::AnyOf {
+    let Some(Value::Array(list)) = node.field(kw::TYPE) else {
+        if node.field(kw::TYPE).and_then(Value::as_str) == Some("null") && mode != TypeArrays::Keep && mode != TypeArrays::AnyOf {
             null_only(node, cx);
         }
         return Ok(());
@@ -81,8 +82,8 @@ pub fn type_arrays(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// every target, or the output offers a `null` the tool refuses (issue 22).
 /// Values none of which has a listed type leave the node as it was.
 pub fn narrow_to_values(node: &mut Map) {
-    let Some(Value::Array(list)) = node.field("type") else { return };
-    let values: Vec<&Value> = match (node.field("const"), node.field("enum")) {
+    let Some(Value::Array(list)) = node.field(kw::TYPE) else { return };
+    let values: Vec<&Value> = match (node.field(kw::CONST), node.field(kw::ENUM)) {
         (Some(c), _) => vec![c],
         (None, Some(Value::Array(e))) => e.iter().collect(),
         _ => return,
@@ -140,7 +141,7 @@ fn split(node: &mut Map, types: &[String], cx: &mut Cx) -> Result<()> {
 /// Removes keywords that do not apply to type `t` (after a lossy type choice).
 fn prune_for_type(node: &mut Map, t: &str) {
     node.retain(|k, _| k == "type" || applies_to(keywords::applies(k), t));
-    if let Some(Value::Array(values)) = node.field_mut("enum") {
+    if let Some(Value::Array(values)) = node.field_mut(kw::ENUM) {
         values.retain(|v| value_has_type(v, t));
     }
 }
@@ -176,10 +177,10 @@ fn null_only(node: &mut Map, cx: &mut Cx) {
 /// typeless nodes need this (a typeless Gemini `Schema` fails the whole request:
 /// providers.md footnote 57). With nothing to go on, `string` is chosen and reported.
 pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if node.has("type") || dropped_with_keyword(cx) {
+    if node.has(kw::TYPE) || dropped_with_keyword(cx) {
         return Ok(());
     }
-    if let Some(Value::Array(branches)) = node.field("anyOf") {
+    if let Some(Value::Array(branches)) = node.field(kw::ANY_OF) {
         if !branches.is_empty() && branches.iter().all(is_typed) {
             return Ok(());
         }
@@ -195,7 +196,7 @@ pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.count("typesInferred");
         return Ok(());
     }
-    if node.has("anyOf") || node.has("oneOf") {
+    if node.has(kw::ANY_OF) || node.has(kw::ONE_OF) {
         // Typed branches are handled by the union passes; an untyped branch is typed there.
         return Ok(());
     }
@@ -243,18 +244,18 @@ fn dropped_with_keyword(cx: &Cx) -> bool {
 /// node lists its values (`const`, or an `enum` of one type); implied by
 /// type-specific keywords it excludes every other type, which the node allowed.
 pub fn implied_exactly(node: &Map) -> bool {
-    if let Some(c) = node.field("const") {
+    if let Some(c) = node.field(kw::CONST) {
         return common_type(std::slice::from_ref(c)).is_some();
     }
-    node.field("enum").and_then(Value::as_array).is_some_and(|values| common_type(values).is_some())
+    node.field(kw::ENUM).and_then(Value::as_array).is_some_and(|values| common_type(values).is_some())
 }
 
 /// The type implied by `enum` values or type-specific keywords.
 pub fn implied(node: &Map) -> Option<&'static str> {
-    if let Some(c) = node.field("const") {
+    if let Some(c) = node.field(kw::CONST) {
         return common_type(std::slice::from_ref(c));
     }
-    if let Some(Value::Array(values)) = node.field("enum") {
+    if let Some(Value::Array(values)) = node.field(kw::ENUM) {
         let non_null: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
         return Some(common_type(&non_null).unwrap_or("string"));
     }
@@ -265,10 +266,10 @@ pub fn implied(node: &Map) -> Option<&'static str> {
 /// definition), or is an `anyOf` of typed branches.
 pub fn is_typed(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    if m.has("type") || m.has("$ref") {
+    if m.has(kw::TYPE) || m.has(kw::REF) {
         return true;
     }
-    match m.field("anyOf") {
+    match m.field(kw::ANY_OF) {
         Some(Value::Array(b)) => !b.is_empty() && b.iter().all(is_typed),
         _ => false,
     }

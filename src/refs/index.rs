@@ -5,6 +5,7 @@ use crate::pointer::Pointer;
 use crate::walk;
 use crate::doc::Value;
 use crate::hash::{HashMap, HashSet};
+use crate::keywords::kw;
 
 pub struct Index {
     /// Each resource by its `$id` as written and by its base URI.
@@ -32,11 +33,11 @@ impl Index {
         // Pre-order: a resource is indexed before anything inside it.
         walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
             let Value::Object(m) = node else { return };
-            if let Some(r) = m.field("$ref").or_else(|| m.field("$dynamicRef")).and_then(Value::as_str) {
+            if let Some(r) = m.field(kw::REF).or_else(|| m.field(kw::DYNAMIC_REF)).and_then(Value::as_str) {
                 sites.push((path.clone(), r.to_string()));
             }
             let mut anchor_names = Vec::new();
-            if let Some(Value::String(id)) = m.field("$id") {
+            if let Some(Value::String(id)) = m.field(kw::ID) {
                 match id.strip_prefix('#') {
                     // draft-06/07 spelled anchors as `"$id": "#name"`.
                     Some(anchor) if !anchor.is_empty() => anchor_names.push(anchor.to_string()),

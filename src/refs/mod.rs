@@ -22,13 +22,14 @@ use index::Index;
 pub use policy::Policy;
 use crate::doc::{Key, Map, Value};
 use crate::hash::{HashMap, HashSet};
+use crate::keywords::kw;
 
 /// Most nested ref expansions on one path (a `$ref` chain recurses in place).
 const MAX_REF_CHAIN: usize = 128;
 
 /// Does this schema node hold a `$ref` (or `$dynamicRef`) the expander would follow?
 pub(crate) fn follows(node: &Map) -> bool {
-    node.field("$ref").or_else(|| node.field("$dynamicRef")).is_some_and(Value::is_string)
+    node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).is_some_and(Value::is_string)
 }
 
 /// Does this schema node hold a keyword that only serves resolution?
@@ -158,8 +159,8 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
     let mut any = false;
     crate::walk::nodes(out, &mut |node| {
         any |= node
-            .field("$ref")
-            .or_else(|| node.field("$dynamicRef"))
+            .field(kw::REF)
+            .or_else(|| node.field(kw::DYNAMIC_REF))
             .is_some();
     });
     if !any {
@@ -177,8 +178,8 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
     crate::walk::visit(out, &mut Pointer::root(), &mut |node, path| {
         let Value::Object(m) = node else { return };
         let Some(r) = m
-            .field("$ref")
-            .or_else(|| m.field("$dynamicRef"))
+            .field(kw::REF)
+            .or_else(|| m.field(kw::DYNAMIC_REF))
             .and_then(Value::as_str)
         else {
             return;
@@ -213,7 +214,7 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
 pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
     let mut sites: Vec<(Pointer, String)> = Vec::new();
     crate::walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
-        if let Some(r) = node.field("$ref").or_else(|| node.field("$dynamicRef")).and_then(Value::as_str) {
+        if let Some(r) = node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).and_then(Value::as_str) {
             sites.push((path.clone(), r.to_string()));
         }
     });
@@ -289,7 +290,7 @@ impl<'d> Expander<'d> {
             self.emitted += 1;
         }
         let Value::Object(node) = value else { return Ok(value.clone()) };
-        let reference = node.field("$ref").or_else(|| node.field("$dynamicRef")).and_then(Value::as_str);
+        let reference = node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).and_then(Value::as_str);
         match reference {
             Some(r) => self.reference(node, r, cx),
             None => self.children(node, &[], cx),
@@ -547,11 +548,11 @@ impl<'d> Expander<'d> {
     fn placeholder(&mut self, node: &Map, target: &Pointer, why: &str, cx: &mut Cx) -> Result<Value> {
         let mut base = Map::new();
         if let Some(Value::Object(def)) = target.resolve(self.doc) {
-            if let Some(t) = def.field("type") {
+            if let Some(t) = def.field(kw::TYPE) {
                 base.insert("type".into(), t.clone());
             }
             let name = target.segments().last().cloned().unwrap_or_else(|| "root".into());
-            let text = match def.field("description").and_then(Value::as_str) {
+            let text = match def.field(kw::DESCRIPTION).and_then(Value::as_str) {
                 Some(d) => format!("{d} ({why} {name}, not expanded further)"),
                 None => format!("({why} {name}, not expanded further)"),
             };

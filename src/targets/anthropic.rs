@@ -6,6 +6,7 @@ use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, ANY_OF_UNIONS};
 use crate::keywords::Names;
+use crate::keywords::kw;
 
 /// What the Anthropic SDK's `transform_schema` keeps; every other keyword is
 /// moved into the description as `{key: value}`. `oneOf` becomes `anyOf`, a
@@ -121,7 +122,7 @@ pub static ANTHROPIC_STRICT: Target = Target {
 
 /// `minItems` other than 0 or 1 is rejected (F33's sibling rule [A1]).
 fn min_items(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
-    if node.field("minItems").and_then(crate::doc::Value::as_u64).is_some_and(|n| n > 1) {
+    if node.field(kw::MIN_ITEMS).and_then(crate::doc::Value::as_u64).is_some_and(|n| n > 1) {
         spill::strip(node, &["minItems".into()], cx);
     }
     Ok(())
@@ -133,7 +134,7 @@ fn min_items(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::
 /// members); a required name without a property is declared first, as closing
 /// would forbid it.
 fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
-    if !crate::passes::types_of(node).contains(&"object") || node.has("additionalProperties") {
+    if !crate::passes::types_of(node).contains(&"object") || node.has(kw::ADDITIONAL_PROPERTIES) {
         return Ok(());
     }
     if strict::is_free_form(node, cx) {
@@ -155,15 +156,15 @@ fn strict_close(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crat
     if !crate::passes::types_of(node).contains(&"object") {
         return Ok(());
     }
-    if let Some(name) = node.field("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).find(|n| {
-        !node.field("properties").and_then(Value::as_object).is_some_and(|p| p.has(n))
+    if let Some(name) = node.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).find(|n| {
+        !node.field(kw::PROPERTIES).and_then(Value::as_object).is_some_and(|p| p.has(n))
     }) {
         return Err(crate::Error::StrictUnrepresentable {
             pointer: cx.path.child("required"),
             message: format!("the required name {name:?} has no property: a member of any type, which a closed strict object cannot have"),
         });
     }
-    match node.field("additionalProperties") {
+    match node.field(kw::ADDITIONAL_PROPERTIES) {
         None | Some(Value::Bool(false)) => close_objects(node, cx),
         Some(_) => Err(crate::Error::StrictUnrepresentable {
             pointer: cx.path.child("additionalProperties"),

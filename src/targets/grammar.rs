@@ -9,6 +9,7 @@ use crate::profile::{Caps, ListCeiling, OnViolation, BASE};
 use super::Target;
 use super::sequences::{rules, DISTRIBUTED_UNIONS, PLAIN_COMBINATORS};
 use crate::keywords::Names;
+use crate::keywords::kw;
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs
 /// break llama.cpp: #8073), unions without siblings (#7703), no `not`.
@@ -212,7 +213,7 @@ fn llguidance_limits(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) ->
         .map(|k| crate::doc::Key::from(*k))
         .collect();
     spill::strip(node, &huge, cx);
-    if node.has("pattern") {
+    if node.has(kw::PATTERN) {
         let lengths: Vec<crate::doc::Key> =
             ["minLength", "maxLength"].iter().filter(|k| node.contains_key(**k)).map(|k| crate::doc::Key::from(*k)).collect();
         spill::strip(node, &lengths, cx);
