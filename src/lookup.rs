@@ -3,57 +3,57 @@
 //! members (nearly every schema node) and hashes past that, so these only
 //! forward.
 use crate::doc::{Map, Value};
-use crate::keywords::Query;
+use crate::keywords::Name;
 
 /// `get`, `get_mut`, `contains_key` and `shift_remove` for schema nodes, by
 /// name or by a keyword's row (`keywords::kw::TYPE`), which an interned key
 /// matches with no text compared.
 pub trait Fields {
-    fn field<Q: Query + ?Sized>(&self, key: &Q) -> Option<&Value>;
-    fn field_mut<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<&mut Value>;
-    fn has<Q: Query + ?Sized>(&self, key: &Q) -> bool {
+    fn field<Q: Name + AsRef<str> + ?Sized>(&self, key: &Q) -> Option<&Value>;
+    fn field_mut<Q: Name + AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<&mut Value>;
+    fn has<Q: Name + AsRef<str> + ?Sized>(&self, key: &Q) -> bool {
         self.field(key).is_some()
     }
     /// Removes `key`, keeping the order of the other members.
-    fn remove_field<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<Value>;
+    fn remove_field<Q: Name + AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<Value>;
 }
 
 impl Fields for Map {
     #[inline]
-    fn field<Q: Query + ?Sized>(&self, key: &Q) -> Option<&Value> {
+    fn field<Q: Name + AsRef<str> + ?Sized>(&self, key: &Q) -> Option<&Value> {
         match key.row() {
-            Some(row) => self.index_of_row(row, key.text()).and_then(|i| self.get_index(i)).map(|(_, v)| v),
-            None => self.get(key.text()),
+            Some(row) => self.index_of_row(row, key.as_ref()).and_then(|i| self.get_index(i)).map(|(_, v)| v),
+            None => self.get(key.as_ref()),
         }
     }
 
     #[inline]
-    fn field_mut<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<&mut Value> {
+    fn field_mut<Q: Name + AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<&mut Value> {
         match key.row() {
-            Some(row) => self.index_of_row(row, key.text()).and_then(|i| self.get_index_mut(i)),
-            None => self.get_mut(key.text()),
+            Some(row) => self.index_of_row(row, key.as_ref()).and_then(|i| self.get_index_mut(i)),
+            None => self.get_mut(key.as_ref()),
         }
     }
 
     #[inline]
-    fn remove_field<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<Value> {
-        self.shift_remove(key.text())
+    fn remove_field<Q: Name + AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<Value> {
+        self.shift_remove(key.as_ref())
     }
 }
 
 impl Fields for Value {
     #[inline]
-    fn field<Q: Query + ?Sized>(&self, key: &Q) -> Option<&Value> {
+    fn field<Q: Name + AsRef<str> + ?Sized>(&self, key: &Q) -> Option<&Value> {
         self.as_object()?.field(key)
     }
 
     #[inline]
-    fn field_mut<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<&mut Value> {
+    fn field_mut<Q: Name + AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<&mut Value> {
         self.as_object_mut()?.field_mut(key)
     }
 
     #[inline]
-    fn remove_field<Q: Query + ?Sized>(&mut self, key: &Q) -> Option<Value> {
+    fn remove_field<Q: Name + AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<Value> {
         self.as_object_mut()?.remove_field(key)
     }
 }

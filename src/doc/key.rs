@@ -103,17 +103,10 @@ impl table::Name for Key {
     fn interned(&self) -> Option<Option<&'static Keyword>> {
         Some(Key::keyword(self))
     }
-}
 
-impl table::Query for Key {
     #[inline]
     fn row(&self) -> Option<u8> {
-        self.keyword().map(|k| k.row)
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        self.as_str()
+        Key::keyword(self).map(|k| k.row)
     }
 }
 

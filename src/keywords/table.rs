@@ -395,74 +395,6 @@ pub mod kw {
     pub const DEPENDENCIES: &Keyword = &TABLE[62];
 }
 
-/// What a member may be looked up by: text, or a keyword's row, which an
-/// interned key matches with no text compared.
-pub trait Query {
-    /// The keyword's row, for a keyword.
-    fn row(&self) -> Option<u8>;
-    fn text(&self) -> &str;
-}
-
-impl Query for Keyword {
-    #[inline]
-    fn row(&self) -> Option<u8> {
-        Some(self.row)
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        self.name
-    }
-}
-
-impl Query for str {
-    #[inline]
-    fn row(&self) -> Option<u8> {
-        None
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        self
-    }
-}
-
-impl Query for String {
-    #[inline]
-    fn row(&self) -> Option<u8> {
-        None
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        self
-    }
-}
-
-impl Query for std::borrow::Cow<'_, str> {
-    #[inline]
-    fn row(&self) -> Option<u8> {
-        None
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        self
-    }
-}
-
-impl<T: Query + ?Sized> Query for &T {
-    #[inline]
-    fn row(&self) -> Option<u8> {
-        (**self).row()
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        (**self).text()
-    }
-}
-
 /// A set of names, such as the keywords a target keeps or strips: the
 /// table's keywords are one bit each, worked out at compile time, so asking
 /// whether a key is in it compares no text (a name the table lacks is looked
@@ -551,6 +483,13 @@ pub trait Name {
     fn interned(&self) -> Option<Option<&'static Keyword>> {
         None
     }
+
+    /// The keyword's row when it is known without a lookup: what a member
+    /// lookup compares instead of text.
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        None
+    }
 }
 
 impl Name for str {
@@ -562,6 +501,44 @@ impl Name for str {
     #[inline]
     fn is_resolution(&self) -> bool {
         resolution_sieve(self) && lookup(self).is_some_and(|k| k.resolution)
+    }
+}
+
+impl Name for Keyword {
+    /// The row of the `KEYWORDS` static, whichever copy `self` is (a
+    /// `kw::` constant may be one of its own in a debug build).
+    #[inline]
+    fn keyword(&self) -> Option<&'static Keyword> {
+        KEYWORDS.get(self.row as usize)
+    }
+
+    #[inline]
+    fn interned(&self) -> Option<Option<&'static Keyword>> {
+        Some(self.keyword())
+    }
+
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        Some(self.row)
+    }
+}
+
+impl AsRef<str> for Keyword {
+    #[inline]
+    fn as_ref(&self) -> &str {
+        self.name
+    }
+}
+
+impl Name for std::borrow::Cow<'_, str> {
+    #[inline]
+    fn keyword(&self) -> Option<&'static Keyword> {
+        lookup(self)
+    }
+
+    #[inline]
+    fn is_resolution(&self) -> bool {
+        (**self).is_resolution()
     }
 }
 
@@ -586,6 +563,11 @@ impl<T: Name + ?Sized> Name for &T {
     #[inline]
     fn interned(&self) -> Option<Option<&'static Keyword>> {
         (**self).interned()
+    }
+
+    #[inline]
+    fn row(&self) -> Option<u8> {
+        (**self).row()
     }
 
     #[inline]
