@@ -118,7 +118,7 @@ pub fn common_type(values: &[Value]) -> Option<&'static str> {
 pub fn is_never(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
         (m.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
-            && !m.keys().any(|k| is_resolution(k))
+            && !m.keys().any(is_resolution)
     })
 }
 

@@ -417,7 +417,7 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 Some(crate::keywords::Kind::Validation | crate::keywords::Kind::Applicator)
             )
     };
-    if !node.keys().any(|k| assertion(k)) {
+    if !node.keys().any(&assertion) {
         return Ok(());
     }
     // Each branch gets a copy: nested, that doubles per level, so past the
@@ -480,7 +480,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 )
         };
         if let Some(Value::Array(inner)) = m.field(kw::ANY_OF) {
-            if !inner.is_empty() && inner.iter().all(is_typed) && !m.keys().any(|k| validates(k)) {
+            if !inner.is_empty() && inner.iter().all(is_typed) && !m.keys().any(validates) {
                 out.extend(inner.iter().cloned());
                 continue;
             }

@@ -135,7 +135,7 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
     // Keywords the target refuses go with the node onto the array, where its
     // own rules strip and report them as before.
     let carries = |k: &Key| keywords::MAP_KEYWORDS.contains(&k.as_str()) || is_annotation(k) || is_resolution(k) || cx.target.caps.refuses(k);
-    if !object || !node.keys().all(|k| carries(k)) {
+    if !object || !node.keys().all(carries) {
         return None;
     }
     // The root stays an object: there a map's members go in the entries

@@ -58,7 +58,7 @@ pub fn strip_constraints(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !cx.opts.strip_strict_constraints {
         return Ok(());
     }
-    let keys: Vec<Key> = node.keys().filter(|k| crate::keywords::is_strict_constraint(k)).cloned().collect();
+    let keys: Vec<Key> = node.keys().filter(crate::keywords::is_strict_constraint).cloned().collect();
     strip(node, &keys, cx);
     Ok(())
 }

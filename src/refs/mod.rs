@@ -34,7 +34,7 @@ pub(crate) fn follows(node: &Map) -> bool {
 
 /// Does this schema node hold a keyword that only serves resolution?
 pub(crate) fn has_resolution_keys(node: &Map) -> bool {
-    node.keys().any(|k| keywords::is_resolution(k))
+    node.keys().any(keywords::is_resolution)
 }
 
 /// What `Expander::children` drops from every node it copies, done in place
