@@ -165,7 +165,7 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
         let existing = occ.defs.get(&text).cloned();
         let mut trial = schema.clone();
         let name = existing.clone().unwrap_or_else(|| fresh_name(&trial, &stem(&at)));
-        let body = at.first().and_then(|p| p.resolve(&trial)).cloned();
+        let body = at.first().and_then(|p| trial.at(p)).cloned();
         let Some(body) = body else { break };
         for p in &at {
             if let Some(node) = trial.pointer_mut(p.as_str()) {

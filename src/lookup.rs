@@ -3,7 +3,7 @@
 //! members (nearly every schema node) and hashes past that, so these only
 //! forward.
 use crate::doc::{Map, Value};
-use crate::keywords::Name;
+use crate::keywords::table::Name;
 
 /// `get`, `get_mut`, `contains_key` and `shift_remove` for schema nodes, by
 /// name or by a keyword's row (`keywords::kw::TYPE`), which an interned key

@@ -10,7 +10,7 @@
 //! holds. Entries are also accepted by `repair` where the schema allows only an
 //! object map: an array cannot fit there, so reading it as entries guesses
 //! nothing.
-use super::fix::{allowed_types, Fixer, Mode};
+use super::fix::{allowed_types, Encoded, Fixer, Mode};
 use super::place;
 use super::validate::ArgError;
 use crate::lookup::Fields;
@@ -20,21 +20,12 @@ use crate::Result;
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
 
-/// Which lossless encodings the target applied to the schema.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct Encoded {
-    /// Open maps went out as entries arrays (`map-as-entries`).
-    pub maps: bool,
-    /// Values of any type went out as JSON text (`any-as-json`).
-    pub any: bool,
-}
-
 /// The value schema of a free-form map's members: anything.
 static ANY: Value = Value::Bool(true);
 
 /// An open map, as the encoding reads one: `additionalProperties` other than
 /// `false`, `patternProperties` without `additionalProperties`, or a
-/// free-form object (the same test as `passes::strict::is_free_form`).
+/// free-form object (the same test as `passes::facts::is_free_form`).
 pub(super) fn is_open_map(m: &Map) -> bool {
     match m.field(kw::ADDITIONAL_PROPERTIES) {
         // The original is read upgraded, where `false` is `{"not": {}}`.

@@ -2,7 +2,6 @@
 //! schema, rewriting a value only where it does not fit, so arguments that
 //! already fit come back unchanged.
 use crate::lookup::Fields;
-use super::encoded::Encoded;
 use super::validate::{discriminated, is_type, resolved, ArgError, Validator};
 use super::{place, preview, Original, RefTrail};
 use crate::error::{Error, Result};
@@ -10,6 +9,15 @@ use crate::pointer::Pointer;
 use crate::report::{Diagnostic, Report};
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
+
+/// Which lossless encodings the target applied to the schema.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct Encoded {
+    /// Open maps went out as entries arrays (`map-as-entries`).
+    pub maps: bool,
+    /// Values of any type went out as JSON text (`any-as-json`).
+    pub any: bool,
+}
 
 #[derive(Clone, Copy)]
 pub(super) enum Mode {

@@ -99,7 +99,7 @@ impl Original {
         } else {
             self.index.target(reference, at, &self.root, &self.moves)?
         };
-        let node = p.resolve(&self.root)?;
+        let node = self.root.at(&p)?;
         Some((p, node))
     }
 }
@@ -242,7 +242,7 @@ struct Normalized {
     /// A scalar root went out as the property `value`.
     root_wrapped: bool,
     /// Which lossless encodings it applied.
-    encoded: encoded::Encoded,
+    encoded: fix::Encoded,
 }
 
 impl Normalized {
@@ -265,7 +265,7 @@ impl Normalized {
         let counted = |c: &str| out.report.counters.get(c).is_some_and(|n| *n > 0);
         Ok(Normalized {
             root_wrapped: target.caps.root_object && out.report.has("root-wrapped"),
-            encoded: encoded::Encoded { maps: counted("mapsAsEntries"), any: counted("anyValuesAsJson") },
+            encoded: fix::Encoded { maps: counted("mapsAsEntries"), any: counted("anyValuesAsJson") },
         })
     }
 }

@@ -8,6 +8,7 @@
 //! `From` conversions to and from `serde_json::Value` serve callers that hold
 //! one.
 use super::map::Map;
+use crate::pointer::Pointer;
 use serde_json::Number;
 use std::borrow::Cow;
 use std::fmt;
@@ -136,6 +137,26 @@ impl Value {
     }
 
     /// The value at a JSON pointer (RFC 6901), `""` being this one.
+    /// The value `pointer` names inside this one (array indexes without
+    /// leading zeros, as RFC 6901 writes them).
+    pub fn at(&self, pointer: &Pointer) -> Option<&Value> {
+        let mut cur = self;
+        for seg in pointer.raw_segments(0) {
+            let seg = crate::pointer::unescape(seg);
+            cur = match cur {
+                Value::Object(m) => m.get(seg.as_ref())?,
+                Value::Array(a) => {
+                    if seg.len() > 1 && seg.starts_with('0') {
+                        return None;
+                    }
+                    a.get(seg.parse::<usize>().ok()?)?
+                }
+                _ => return None,
+            };
+        }
+        Some(cur)
+    }
+
     pub fn pointer(&self, pointer: &str) -> Option<&Value> {
         let mut at = self;
         for token in tokens(pointer)? {
@@ -595,5 +616,16 @@ mod tests {
             let mut copy = ours.clone();
             assert_eq!(copy.pointer_mut(p).map(|v| serde_json::Value::from(&*v)), theirs.pointer(p).cloned(), "{p:?}");
         }
+    }
+
+    /// `at` reads a parsed pointer as `pointer` reads its text.
+    #[test]
+    fn a_parsed_pointer_names_what_its_text_names() {
+        let doc = json!({"a/b": {"m~n": [10, {"": 1}]}, "": 2, "0": 3, "a": [1, {"b": 2}]});
+        for p in ["", "/", "/a~1b", "/a~1b/m~0n/0", "/a~1b/m~0n/1/", "/a~1b/m~0n/01", "/0", "/x/y", "/a/1/b", "/a/01", "/a/2"] {
+            let parsed = crate::pointer::Pointer::parse_fragment(p).expect("a fragment");
+            assert_eq!(doc.at(&parsed), doc.pointer(p), "{p:?}");
+        }
+        assert_eq!(doc.at(&crate::pointer::Pointer::parse_fragment("/a/1/b").unwrap()), Some(&json!(2)));
     }
 }

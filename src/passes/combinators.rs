@@ -1,6 +1,6 @@
 //! `oneOf`, `allOf`, and `anyOf` shapes the targets reject.
 use crate::lookup::Fields;
-use super::merge::{as_written, as_written_with, is_object_like, reads_as_open, unite_objects, Lifted, SharedMembers};
+use super::merge::{as_written, overlay_branch, as_written_with, is_object_like, reads_as_open, unite_objects, Lifted, SharedMembers};
 use crate::intersect::conjoin;
 use super::types::{is_typed, single_type};
 use super::{apply, is_null_schema};
@@ -343,32 +343,6 @@ pub fn collapse_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     overlay_branch(node, chosen);
     cx.count("unionCollapses");
     apply(node, cx)
-}
-
-/// Folds a collapsed union's result into the node that held the union: the
-/// node's own properties, required names and annotations stay; the branch adds
-/// what the node lacks (`properties` beside `anyOf` are conjunctive).
-pub fn overlay_branch(node: &mut Map, branch: Map) {
-    for (k, v) in branch {
-        match (k.as_str(), node.field_mut(&k), v) {
-            ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => {
-                for (name, s) in theirs {
-                    mine.entry(name).or_insert(s);
-                }
-            }
-            ("required", Some(Value::Array(mine)), Value::Array(theirs)) => {
-                for r in theirs {
-                    if !mine.contains(&r) {
-                        mine.push(r);
-                    }
-                }
-            }
-            (_, Some(_), _) => {}
-            (_, None, v) => {
-                node.insert(k, v);
-            }
-        }
-    }
 }
 
 fn same_type(branches: &[&Map]) -> Option<String> {

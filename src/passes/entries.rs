@@ -62,7 +62,7 @@ pub fn accepts_any_object(node: &Map) -> bool {
 /// stands where a recursive `$ref` was cut (`refs`' placeholder: the
 /// definition's type and a description ending `not expanded further)`),
 /// whose object had members. Where it stands (a root is a tool without
-/// parameters) is the caller's to say (`strict::is_free_form`).
+/// parameters) is the caller's to say (`facts::is_free_form`).
 pub fn free_form(node: &Map) -> bool {
     const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
     super::types_of(node).contains(&"object")

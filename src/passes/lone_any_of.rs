@@ -23,7 +23,6 @@ use super::{apply, json_text, types_of};
 use crate::keywords::is_annotation;
 use crate::error::Result;
 use crate::lookup::Fields;
-use crate::pointer::Pointer;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};
@@ -50,7 +49,7 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // A root union, and a union that is a branch of one, are merged into the
     // root object by `shapes::root_object` (which takes a nested union's
     // description for the root), never written as unions.
-    let root_union = cx.path.is_empty() || (cx.path.len() == 2 && in_union_branch(&cx.path));
+    let root_union = cx.path.is_empty() || (cx.path.len() == 2 && super::facts::branch_of_union(&cx.path));
     if !matches!(node.field(kw::ANY_OF), Some(Value::Array(_))) || (root_union && cx.target.caps.root_object) {
         return Ok(());
     }
@@ -209,7 +208,7 @@ fn into_branch(
                     "any-of-siblings-overlaid",
                     format!("keywords beside anyOf could not be merged into this branch exactly ({} accepts no other field beside anyOf); the branch's own keywords win a conflict", cx.target.id),
                 );
-                super::combinators::overlay_branch(&mut b, assertions.clone());
+                super::merge::overlay_branch(&mut b, assertions.clone());
                 b.remove_field("propertyOrdering");
                 apply(&mut b, cx)?;
                 b
@@ -279,16 +278,6 @@ fn admits(b: &Map, value: &Value) -> bool {
         return values.iter().any(|v| v.as_str() == Some(text.as_str()));
     }
     types.is_empty() || types.iter().any(|t| crate::keywords::value_has_type(value, t))
-}
-
-/// Is `path` a branch of an `anyOf` or `oneOf` (its last two segments are the
-/// keyword and an index)?
-pub fn in_union_branch(path: &Pointer) -> bool {
-    let n = path.len();
-    n >= 2 && {
-        let mut last = path.raw_segments(n - 2);
-        matches!(last.next(), Some("anyOf" | "oneOf")) && last.next().is_some_and(|i| i.bytes().all(|b| b.is_ascii_digit()))
-    }
 }
 
 /// Nodes that `copies` more copies of `values` add, if that fits what is left

@@ -51,7 +51,7 @@ pub fn free_form_open(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // be a scalar root that `root-object` wraps after this rule, below the
     // root only when normalized again.
     let object_only = super::types_of(node) == ["object"];
-    if object_only && super::strict::is_free_form(node, cx) && !super::shapes::in_union_branch(cx) {
+    if object_only && super::facts::is_free_form(node, cx) && !super::facts::branch_of_combinator(cx) {
         node.insert("additionalProperties".into(), Value::Bool(true));
         cx.count("freeFormObjectsOpened");
         let id = cx.target.id;

@@ -339,6 +339,32 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     Some(Value::Object(out))
 }
 
+/// Folds a collapsed union's result into the node that held the union: the
+/// node's own properties, required names and annotations stay; the branch adds
+/// what the node lacks (`properties` beside `anyOf` are conjunctive).
+pub fn overlay_branch(node: &mut Map, branch: Map) {
+    for (k, v) in branch {
+        match (k.as_str(), node.field_mut(&k), v) {
+            ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => {
+                for (name, s) in theirs {
+                    mine.entry(name).or_insert(s);
+                }
+            }
+            ("required", Some(Value::Array(mine)), Value::Array(theirs)) => {
+                for r in theirs {
+                    if !mine.contains(&r) {
+                        mine.push(r);
+                    }
+                }
+            }
+            (_, Some(_), _) => {}
+            (_, None, v) => {
+                node.insert(k, v);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

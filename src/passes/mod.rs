@@ -6,6 +6,7 @@ pub mod combinators;
 pub mod constants;
 pub mod entries;
 pub mod enums;
+pub mod facts;
 pub mod lone_any_of;
 pub mod maps;
 pub mod merge;

@@ -16,38 +16,23 @@
 //! `additionalProperties` first). Options `openMaps: "keep"` and
 //! `anyValues: "keep"` turn them off.
 use super::entries::{self, ENTRIES_NOTE, JSON_NOTE, KEY, VALUE};
+use super::facts::{carried, encodes_maps};
 use super::{append_description, apply, is_never, json_text, types_of};
 use crate::error::Result;
 use crate::keywords::{self, is_annotation, is_resolution, Slot};
 use crate::lookup::Fields;
-use crate::options::{AnyValues, OpenMaps, StrictStage};
+use crate::options::AnyValues;
 use crate::pointer::Pointer;
-use crate::context::{Cx, Stage};
+use crate::context::Cx;
 use crate::json;
 use crate::doc::{Key, Map, Value};
 use crate::keywords::kw;
 
-/// The rule names, which `encodes_maps` looks for in a target's list.
-pub const MAPS_RULE: &str = "maps-as-entries";
-pub const ANY_RULE: &str = "any-as-json";
+pub use super::facts::{ANY_RULE, MAPS_RULE};
 
 /// Between a node's own description and the note on its encoding: a blank
 /// line, as a spill is written (seed 003 §2.1).
 const NOTE_SEPARATOR: &str = "\n\n";
-
-/// Does this call write open maps as entries? Only a target whose list has the
-/// rule, with `openMaps: "entries"`, and not in a stage the call skips.
-pub fn encodes_maps(cx: &Cx) -> bool {
-    cx.opts.open_maps == OpenMaps::Entries
-        && cx.rules.iter().any(|p| p.name == MAPS_RULE && (p.stage == Stage::Sanitize || cx.opts.strict_stage == StrictStage::Full))
-}
-
-/// Is `keyword` (a subschema slot) carried by the entries encoding on this
-/// call, rather than dropped with the keyword? The value and name schemas of
-/// a map become the entry's `value` and `key`.
-pub fn carried(keyword: &str, cx: &Cx) -> bool {
-    matches!(keyword, "additionalProperties" | "patternProperties" | "propertyNames") && encodes_maps(cx)
-}
 
 /// The keyword whose subschema the node at `path` is (`properties` for
 /// `/properties/a`, `items` for `/items`), read by the keyword table.
@@ -127,7 +112,7 @@ struct Members {
 /// The node's undeclared members, if it is an open map this rule can write:
 /// `additionalProperties` other than `false`, one `patternProperties` entry
 /// beside no other `additionalProperties` than `false`, or nothing at all
-/// (a free-form object, `strict::is_free_form`; not a union branch, whose
+/// (a free-form object, `facts::is_free_form`; not a union branch, whose
 /// members are its parent's).
 fn members(node: &Map, cx: &Cx) -> Option<Members> {
     let object = types_of(node).contains(&"object")
@@ -181,8 +166,8 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
             let free = types_of(node).contains(&"object")
                 && !written_empty
                 && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
-                && super::strict::is_free_form(node, cx)
-                && !super::shapes::in_union_branch(cx);
+                && super::facts::is_free_form(node, cx)
+                && !super::facts::branch_of_combinator(cx);
             (free && !only_values).then(|| Members { value: Value::Bool(true), pattern: None, from: cx.path.clone() })
         }
     }

@@ -1,6 +1,7 @@
 //! Objects, arrays and the root in the shapes the wire requires.
 use crate::lookup::Fields;
-use super::combinators::overlay_branch;
+use super::facts::{branch_of_combinator, branch_of_union};
+use super::merge::overlay_branch;
 use super::merge::{as_written, is_object_like, unite_objects, SharedMembers};
 use crate::intersect::conjoin;
 use super::spill::render;
@@ -43,12 +44,12 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // A required name without a property is a member of any type: declared,
     // not deleted, on an object of its own (a union branch's `required` is a
     // condition on its parent's members, which the branch must not retype).
-    if object && caps.required_declared && !in_union_branch(cx) {
+    if object && caps.required_declared && !branch_of_combinator(cx) {
         super::strict::declare_required(node, cx)?;
     }
     // On Gemini a union branch's names wait for the union's properties, which
     // lone_any_of moves into the branch, and are checked there.
-    if caps.required_declared && !(caps.lone_any_of && super::lone_any_of::in_union_branch(&cx.path)) {
+    if caps.required_declared && !(caps.lone_any_of && branch_of_union(&cx.path)) {
         declared_required(node, cx);
     } else if let Some(Value::Array(required)) = node.field_mut(kw::REQUIRED) {
         let mut seen = crate::hash::HashSet::default();
@@ -80,12 +81,6 @@ pub fn declared_required(node: &mut Map, cx: &mut Cx) {
         cx.lossy("required-undeclared", format!("required names without a property were removed: {}", dropped.join(", ")));
     }
     node.insert("required".into(), Value::Array(kept));
-}
-
-/// Is the current node a branch of `anyOf`/`oneOf`/`allOf`?
-pub(super) fn in_union_branch(cx: &Cx) -> bool {
-    let n = cx.path.len();
-    n >= 2 && matches!(cx.path.raw_segments(n - 2).next(), Some("anyOf" | "oneOf" | "allOf"))
 }
 
 /// Properties whose "may be null" was dropped below (Cloud Code Assist has no way

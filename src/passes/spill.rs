@@ -22,8 +22,8 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // none, which models fill with nothing: said, not silent (issue 22).
     if caps.object_properties
         && !caps.keeps("additionalProperties")
-        && !super::shapes::in_union_branch(cx)
-        && super::strict::is_free_form(node, cx)
+        && !super::facts::branch_of_combinator(cx)
+        && super::facts::is_free_form(node, cx)
     {
         cx.lossy(
             "free-form-object-unexpressed",

@@ -186,26 +186,13 @@ fn make_nullable(schema: &mut Value) {
     *m = wrapper;
 }
 
-/// An object schema that says nothing about its members: no (or empty)
-/// `properties`, no `additionalProperties`, no `patternProperties`, no union
-/// or reference that could. In JSON Schema that is an open map
-/// (`{"type": "object"}` as a parameter: any object; OpenAI's own shape rule
-/// adds the empty `properties`, F3). Not the root: a root without properties
-/// is how a tool without parameters is declared (providers.md F1, F3), and is
-/// closed as such. Nor what stands where a recursive `$ref` was cut
-/// (`refs`' placeholder: the definition's type and a description ending
-/// `not expanded further)`): that object had members, and is closed as before.
-pub fn is_free_form(node: &Map, cx: &Cx) -> bool {
-    !cx.path.is_empty() && super::entries::free_form(node)
-}
-
 /// A free-form object cannot be strict: closing it (every strict object is
 /// closed, contract §1.3) leaves a tool that can never receive the members it
 /// takes (`{"args": {"type": "object"}}` sent as `{properties: {},
 /// additionalProperties: false}`). The call fails open with the reason,
 /// where the object stays open.
 pub fn open_objects(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if cx.target.caps.closed_objects && is_free_form(node, cx) {
+    if cx.target.caps.closed_objects && super::facts::is_free_form(node, cx) {
         return Err(Error::StrictUnrepresentable {
             pointer: cx.path.clone(),
             message: format!(

@@ -217,7 +217,7 @@ pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// sent, so it needs no type: typing `additionalProperties: true` reported a
 /// schema that "became a string" beside the report of its removal (issue 21).
 /// A map's value and name schemas are sent, as an entry's `value` and `key`,
-/// where the target writes open maps as entries (`open_maps::carried`).
+/// where the target writes open maps as entries (`facts::carried`).
 /// Segments are read by the keyword table, as `walk::under_exclusion` does;
 /// union and tuple members (`allOf`, `oneOf`, `prefixItems`) are rewritten
 /// into kept keywords by the rules, so they do not count.
@@ -231,7 +231,7 @@ fn dropped_with_keyword(cx: &Cx) -> bool {
         let slot = keywords::slot(seg);
         if matches!(slot, keywords::Slot::Schema | keywords::Slot::SchemaMap)
             && !cx.target.caps.keeps(seg)
-            && !super::open_maps::carried(seg, cx)
+            && !super::facts::carried(seg, cx)
         {
             return true;
         }

@@ -143,7 +143,7 @@ impl Index {
     /// What a `$ref` at `at` designates, the way the expander reads it: as
     /// written, as a relative pointer, then as a known generator artifact.
     pub fn target(&self, reference: &str, at: &Pointer, doc: &Value, moves: &Moves) -> Option<(Pointer, bool)> {
-        let exists = |p: &Pointer| p.resolve(doc).is_some_and(Value::is_object);
+        let exists = |p: &Pointer| doc.at(p).is_some_and(Value::is_object);
         let found = self
             .resolve(reference, at, moves)
             .or_else(|| Index::resolve_relative(reference, at))
@@ -171,7 +171,7 @@ impl Index {
         if name.is_empty() || name.starts_with('/') {
             return Some(lexical);
         }
-        let dynamic = |p: &Pointer| p.resolve(doc).and_then(|n| n.get("$dynamicAnchor")).and_then(Value::as_str) == Some(name);
+        let dynamic = |p: &Pointer| doc.at(p).and_then(|n| n.get("$dynamicAnchor")).and_then(Value::as_str) == Some(name);
         if !dynamic(&lexical.0) {
             return Some(lexical);
         }
@@ -394,7 +394,7 @@ impl Index {
             for s in &segs[skip..] {
                 q.push(s);
             }
-            if q.resolve(doc).is_some_and(Value::is_object) {
+            if doc.at(&q).is_some_and(Value::is_object) {
                 return Some(q);
             }
         }
@@ -404,14 +404,14 @@ impl Index {
             for s in &segs[split..] {
                 q.push(s);
             }
-            if q.resolve(doc).is_some_and(Value::is_object) {
+            if doc.at(&q).is_some_and(Value::is_object) {
                 return Some(q);
             }
         }
         let last = segs.last()?;
         for defs in ["$defs", "definitions"] {
             let q = Pointer::root().child(defs).child(last.as_str());
-            if q.resolve(doc).is_some_and(Value::is_object) {
+            if doc.at(&q).is_some_and(Value::is_object) {
                 return Some(q);
             }
         }

@@ -84,7 +84,7 @@ pub fn inline(doc: &Value, moves: &Moves, policy: &Policy, cx: &mut Cx) -> Resul
     while i < ex.defs.len() {
         let (target, name) = ex.defs[i].clone();
         i += 1;
-        if target.resolve(doc).is_none() {
+        if doc.at(&target).is_none() {
             continue;
         }
         let source = upgraded_target(doc, &target, cx)?;
@@ -547,7 +547,7 @@ impl<'d> Expander<'d> {
     /// node stays typed for targets that reject typeless schemas.
     fn placeholder(&mut self, node: &Map, target: &Pointer, why: &str, cx: &mut Cx) -> Result<Value> {
         let mut base = Map::new();
-        if let Some(Value::Object(def)) = target.resolve(self.doc) {
+        if let Some(Value::Object(def)) = self.doc.at(target) {
             if let Some(t) = def.field(kw::TYPE) {
                 base.insert("type".into(), t.clone());
             }
@@ -613,7 +613,7 @@ fn overlay(base: Map, site: Map, cx: &mut Cx) -> Value {
 /// The schema at `target`. One in a place no keyword walks (an unknown key) was
 /// never upgraded with the rest of the document; a copy of it is, now.
 fn upgraded_target<'d>(doc: &'d Value, target: &Pointer, cx: &mut Cx) -> Result<std::borrow::Cow<'d, Value>> {
-    let found = target.resolve(doc).expect("resolved before");
+    let found = doc.at(target).expect("resolved before");
     if schema_position(target) {
         return Ok(std::borrow::Cow::Borrowed(found));
     }

@@ -1,7 +1,7 @@
 //! Anthropic Messages tools, native and strict, and Claude on Amazon Bedrock
 //! (providers.md §2 "Anthropic"; the SDK's `transform_schema` [A3]).
 use crate::lookup::Fields;
-use crate::passes::{combinators, constants, enforce, open_maps, pass, shapes, spill, strict, types, Pass};
+use crate::passes::{combinators, constants, enforce, facts, open_maps, pass, shapes, spill, strict, types, Pass};
 use crate::profile::{Caps, NameRule, OnViolation, TypeArrays, BASE};
 use super::Target;
 use super::sequences::{rules, ANY_OF_UNIONS};
@@ -137,7 +137,7 @@ fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> cra
     if !crate::passes::types_of(node).contains(&"object") || node.has(kw::ADDITIONAL_PROPERTIES) {
         return Ok(());
     }
-    if strict::is_free_form(node, cx) {
+    if facts::is_free_form(node, cx) {
         cx.count("freeFormObjectsKeptOpen");
         cx.note("free-form-object-open", || "an object without properties or additionalProperties is an open map; it was left open".into());
         return Ok(());
