@@ -11,19 +11,23 @@ use crate::doc::{Map, Value};
 /// Segments are read by the keyword table: a keyword's slot says whether the
 /// next segment is a schema, an index or a name.
 pub fn under_exclusion(path: &Pointer) -> bool {
+    keyword_segments(path).any(|seg| seg == "oneOf" || seg == "not")
+}
+
+/// The segments of `path` that name a keyword, outermost first, as written
+/// (escaped). Read by the keyword table: after an array or map slot
+/// (`anyOf`, `properties`) comes an index or a member name, which is skipped;
+/// after any other keyword, the next keyword.
+pub fn keyword_segments(path: &Pointer) -> impl Iterator<Item = &str> + '_ {
     let mut next_is_keyword = true;
-    for seg in path.raw_segments(0) {
+    path.raw_segments(0).filter(move |seg| {
         if !next_is_keyword {
             next_is_keyword = true;
-            continue;
+            return false;
         }
-        if seg == "oneOf" || seg == "not" {
-            return true;
-        }
-        // An index or a name follows these; a schema follows the others.
-        next_is_keyword = !matches!(keywords::slot(seg), Slot::SchemaArray | Slot::SchemaMap);
-    }
-    false
+        next_is_keyword = !matches!(keywords::slot(*seg), Slot::SchemaArray | Slot::SchemaMap);
+        true
+    })
 }
 
 /// Read-only visit of every schema node with its pointer (parents first).
@@ -133,6 +137,17 @@ pub fn value_depth(value: &Value) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keyword_segments_skip_indexes_and_member_names() {
+        let p = |s: &str| Pointer::parse_fragment(s).unwrap();
+        let segs = |s: &str| keyword_segments(&p(s)).map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(segs("/properties/not/anyOf/0/items/oneOf"), ["properties", "anyOf", "items", "oneOf"]);
+        assert_eq!(segs("/properties/a~1b/$defs/oneOf/not"), ["properties", "$defs", "not"]);
+        assert!(segs("").is_empty());
+        assert!(!under_exclusion(&p("/properties/oneOf/properties/not")));
+        assert!(under_exclusion(&p("/properties/a/not")));
+    }
 
     #[test]
     fn value_depth_counts_levels() {

@@ -6,7 +6,6 @@
 //! `maxItems` says exactly; any other `not` is removed and reported.
 use super::is_never;
 use crate::error::Result;
-use crate::keywords::{self, Slot};
 use crate::lookup::Fields;
 use crate::pointer::Pointer;
 use crate::context::Cx;
@@ -47,19 +46,10 @@ pub fn drop_not(node: &mut Map, cx: &mut Cx) -> Result<()> {
 }
 
 /// Is the node at `path` the `items` subschema of its parent (not a property
-/// named "items")? Segments are read by the keyword table, as
-/// `walk::under_exclusion` reads them.
+/// named "items")? `items` holds one schema, so a keyword always follows it:
+/// when it is the last keyword of the path, it is the path's last segment.
 fn at_items(path: &Pointer) -> bool {
-    let (mut next_is_keyword, mut last_keyword) = (true, false);
-    for seg in path.raw_segments(0) {
-        if !next_is_keyword {
-            (next_is_keyword, last_keyword) = (true, false);
-            continue;
-        }
-        last_keyword = seg == "items";
-        next_is_keyword = !matches!(keywords::slot(seg), Slot::SchemaArray | Slot::SchemaMap);
-    }
-    last_keyword
+    crate::walk::keyword_segments(path).last() == Some("items")
 }
 
 #[cfg(test)]
@@ -97,6 +87,9 @@ mod tests {
         assert!(at_items(&p("/properties/items/items")));
         assert!(!at_items(&p("/items/properties/x")));
         assert!(!at_items(&p("/prefixItems/0")));
+        // at_items reads the path's last keyword, which is its last segment
+        // only while `items` holds one schema.
+        assert!(matches!(crate::keywords::slot("items"), crate::keywords::Slot::Schema));
     }
 
     #[test]

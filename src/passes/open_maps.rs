@@ -19,7 +19,7 @@ use super::entries::{self, ENTRIES_NOTE, JSON_NOTE, KEY, VALUE};
 use super::facts::{carried, encodes_maps};
 use super::{append_description, apply, is_never, json_text, types_of};
 use crate::error::Result;
-use crate::keywords::{self, is_annotation, is_resolution, Slot};
+use crate::keywords::{self, is_annotation, is_resolution};
 use crate::lookup::Fields;
 use crate::options::AnyValues;
 use crate::pointer::Pointer;
@@ -37,17 +37,7 @@ const NOTE_SEPARATOR: &str = "\n\n";
 /// The keyword whose subschema the node at `path` is (`properties` for
 /// `/properties/a`, `items` for `/items`), read by the keyword table.
 fn slot_keyword(path: &Pointer) -> Option<&str> {
-    let mut next_is_keyword = true;
-    let mut last = None;
-    for seg in path.raw_segments(0) {
-        if !next_is_keyword {
-            next_is_keyword = true;
-            continue;
-        }
-        last = Some(seg);
-        next_is_keyword = !matches!(keywords::slot(seg), Slot::SchemaArray | Slot::SchemaMap);
-    }
-    last
+    crate::walk::keyword_segments(path).last()
 }
 
 /// A value of any type, where the target needs a type on every node, becomes

@@ -222,22 +222,11 @@ pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// union and tuple members (`allOf`, `oneOf`, `prefixItems`) are rewritten
 /// into kept keywords by the rules, so they do not count.
 fn dropped_with_keyword(cx: &Cx) -> bool {
-    let mut next_is_keyword = true;
-    for seg in cx.path.raw_segments(0) {
-        if !next_is_keyword {
-            next_is_keyword = true;
-            continue;
-        }
-        let slot = keywords::slot(seg);
-        if matches!(slot, keywords::Slot::Schema | keywords::Slot::SchemaMap)
+    crate::walk::keyword_segments(&cx.path).any(|seg| {
+        matches!(keywords::slot(seg), keywords::Slot::Schema | keywords::Slot::SchemaMap)
             && !cx.target.caps.keeps(seg)
             && !super::facts::carried(seg, cx)
-        {
-            return true;
-        }
-        next_is_keyword = !matches!(slot, keywords::Slot::SchemaArray | keywords::Slot::SchemaMap);
-    }
-    false
+    })
 }
 
 /// Does the implied type accept exactly what the node did? It does when the
