@@ -26,6 +26,13 @@ pub enum Value {
 
 static NULL: Value = Value::Null;
 
+// A value's size is every member's and item's: held here so that it grows
+// only on purpose (a map's keyword bits were sized to keep it at 24 in wasm).
+#[cfg(target_arch = "wasm32")]
+const _: () = assert!(std::mem::size_of::<Value>() == 24 && std::mem::size_of::<Map>() == 20);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Value>() == 40 && std::mem::size_of::<Map>() == 40);
+
 impl Value {
     pub fn get<I: Index>(&self, index: I) -> Option<&Value> {
         index.index_into(self)
