@@ -293,7 +293,7 @@ fn fresh_name(schema: &Value, stem: &str) -> String {
 /// first, then each definition in turn), so the output is a fixed point.
 /// Entries nothing refers to are dropped, as the pipeline drops them.
 fn order_definitions(schema: &mut Value) {
-    let Some(Value::Object(mut defs)) = schema.as_object_mut().and_then(|root| root.remove_field("$defs")) else { return };
+    let Some(Value::Object(mut defs)) = schema.as_object_mut().and_then(|root| root.remove_field(kw::DEFS)) else { return };
     let mut order: Vec<String> = Vec::new();
     let mut seen: HashSet<String> = HashSet::default();
     let mut scan = |v: &Value, order: &mut Vec<String>| {

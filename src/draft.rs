@@ -192,7 +192,7 @@ fn close_rest(node: &mut Map, cx: &mut Cx) {
     if n == 0 || !node.field(kw::ITEMS).is_some_and(|s| *s == Value::Bool(false) || keywords::is_never(s)) {
         return;
     }
-    node.remove_field("items");
+    node.remove_field(kw::ITEMS);
     if !node.field(kw::MAX_ITEMS).and_then(Value::as_u64).is_some_and(|m| m <= n) {
         node.insert("maxItems".into(), json!(n));
     }
@@ -351,17 +351,17 @@ impl Upgrader {
     /// Draft-07 tuples: array-valued `items` → `prefixItems`, `additionalItems` → `items`.
     fn tuple_items(&mut self, node: &mut Map, cx: &mut Cx) {
         if !matches!(node.field(kw::ITEMS), Some(Value::Array(_))) {
-            node.remove_field("additionalItems");
+            node.remove_field(kw::ADDITIONAL_ITEMS);
             return;
         }
-        let tuple = node.remove_field("items").unwrap_or(Value::Null);
+        let tuple = node.remove_field(kw::ITEMS).unwrap_or(Value::Null);
         if node.has(kw::PREFIX_ITEMS) {
             cx.lossy("keyword-dropped", "array-valued items beside prefixItems was dropped");
         } else {
             node.insert("prefixItems".into(), tuple);
             self.moved(cx, "items", "prefixItems");
         }
-        if let Some(rest) = node.remove_field("additionalItems") {
+        if let Some(rest) = node.remove_field(kw::ADDITIONAL_ITEMS) {
             node.insert("items".into(), rest);
             self.moved(cx, "additionalItems", "items");
         }
@@ -370,7 +370,7 @@ impl Upgrader {
 
     /// `dependencies` → `dependentRequired` (array values) + `dependentSchemas` (schemas).
     fn dependencies(&mut self, node: &mut Map, cx: &mut Cx) {
-        let Some(Value::Object(deps)) = node.remove_field("dependencies") else { return };
+        let Some(Value::Object(deps)) = node.remove_field(kw::DEPENDENCIES) else { return };
         let mut required = Map::new();
         let mut schemas = Map::new();
         for (name, dep) in deps {
@@ -445,13 +445,13 @@ fn draft3_required(node: &mut Map, cx: &mut Cx) {
                 if *req {
                     names.push(name.clone());
                 }
-                prop.remove_field("required");
+                prop.remove_field(kw::REQUIRED);
                 cx.count("draft3RequiredRewrites");
             }
         }
     }
     if matches!(node.field(kw::REQUIRED), Some(Value::Bool(_))) {
-        node.remove_field("required");
+        node.remove_field(kw::REQUIRED);
     }
     if names.is_empty() {
         return;
@@ -469,7 +469,7 @@ fn draft3_required(node: &mut Map, cx: &mut Cx) {
 /// OpenAPI 3.0 `nullable: true` → a 2020-12 null type, so every target starts from one
 /// spelling of "may be null" (Google turns it back into its marker).
 fn openapi_nullable(node: &mut Map, cx: &mut Cx) {
-    let Some(flag) = node.remove_field("nullable") else { return };
+    let Some(flag) = node.remove_field(kw::NULLABLE) else { return };
     if flag != Value::Bool(true) {
         return;
     }
@@ -513,7 +513,7 @@ fn js_types(node: &mut Map, cx: &mut Cx) {
         return;
     }
     let t = t.clone();
-    node.remove_field("type");
+    node.remove_field(kw::TYPE);
     match t.as_str() {
         "any" => return,
         "Date" => {

@@ -91,7 +91,7 @@ pub fn conjoin(a: &Map, b: &Map) -> Option<Map> {
     // OpenAPI's `nullable: true` widens (absent, null is not accepted): the
     // conjunction accepts null only where both sides do.
     if out.field(kw::NULLABLE) == Some(&Value::Bool(true)) && (a.field(kw::NULLABLE) != b.field(kw::NULLABLE)) {
-        out.remove_field("nullable");
+        out.remove_field(kw::NULLABLE);
     }
     Some(out)
 }

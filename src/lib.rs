@@ -321,7 +321,7 @@ fn prune_all(doc: &mut Value, cx: &mut Cx) -> Result<()> {
 /// produces the same key order.
 fn prune_definitions(out: &mut Value) {
     // Taken out while the rest is scanned, so no copy of the tree is needed.
-    let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.remove_field("$defs")) else { return };
+    let Some(Value::Object(defs)) = out.as_object_mut().and_then(|root| root.remove_field(kw::DEFS)) else { return };
     let scan = |v: &Value, used: &mut crate::hash::HashSet<String>| {
         walk::nodes(v, &mut |node| {
             if let Some(name) = node.field(kw::REF).and_then(Value::as_str).and_then(|r| r.strip_prefix("#/$defs/")) {

@@ -37,7 +37,10 @@ impl Fields for Map {
 
     #[inline]
     fn remove_field<Q: Name + AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<Value> {
-        self.shift_remove(key.as_ref())
+        match key.row() {
+            Some(row) => self.index_of_row(row, key.as_ref()).map(|i| self.shift_remove_index(i).1),
+            None => self.shift_remove(key.as_ref()),
+        }
     }
 }
 

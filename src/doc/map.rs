@@ -145,6 +145,11 @@ impl Map {
         removed
     }
 
+    /// Removes the member at `index`, keeping the others' order. Panics past the end.
+    pub fn shift_remove_index(&mut self, index: usize) -> (Key, Value) {
+        self.shift_remove_at(index)
+    }
+
     /// Removes the member at `i`, keeping the others' order.
     fn shift_remove_at(&mut self, i: usize) -> (Key, Value) {
         let removed = self.members.remove(i);

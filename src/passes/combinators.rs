@@ -28,7 +28,7 @@ pub fn one_of_to_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // Both on one node: each must hold. `(A1 ∨ A2) ∧ (B1 ∨ B2)` is the union of
         // the pairwise conjunctions, exact when every pair conjoins; llama.cpp and
         // mcp-schema-normalize skip such nodes (`union_coexistence_skipped`).
-        let one = node.remove_field("oneOf").unwrap_or(Value::Null);
+        let one = node.remove_field(kw::ONE_OF).unwrap_or(Value::Null);
         if let Some(product) = cross(node.field(kw::ANY_OF), &one, cx) {
             node.insert("anyOf".into(), Value::Array(product));
             cx.count("unionCoexistenceRewrites");
@@ -95,7 +95,7 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let reopen_node = reads_as_open(node, cx);
     let at = node.keys().position(|k| k == "allOf").unwrap_or(0);
     let mut base = std::mem::take(node);
-    let Some(Value::Array(mut all)) = base.remove_field("allOf") else { return Ok(()) };
+    let Some(Value::Array(mut all)) = base.remove_field(kw::ALL_OF) else { return Ok(()) };
     let reopen_entry: Vec<bool> = all.iter().map(|e| e.as_object().is_some_and(|m| reads_as_open(m, cx))).collect();
     let shared = SharedMembers::of(std::iter::once(&base).chain(all.iter().filter_map(Value::as_object)));
     // A member only one side declares is already normalized and comes through
@@ -202,12 +202,12 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     cx.count("nullUnionRewrites");
     match rest.len() {
         0 => {
-            node.remove_field("anyOf");
+            node.remove_field(kw::ANY_OF);
             node.insert("type".into(), json!("string"));
             cx.lossy("null-type-widened", "a null-only union became a string");
         }
         1 => {
-            node.remove_field("anyOf");
+            node.remove_field(kw::ANY_OF);
             let mut only = rest.into_iter().next().unwrap_or(Value::Null);
             if let Value::Object(b) = &mut only {
                 // Only a conflict is asked for: the branch's members the node
@@ -226,7 +226,7 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
             }
             inline_branch(node, only);
             if !admits_null {
-                node.remove_field("nullable");
+                node.remove_field(kw::NULLABLE);
             }
         }
         // Replaced in place: the union keeps its position among the keys.
@@ -298,13 +298,13 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // `distribute_siblings` finds): the node accepts nothing, which
         // dropping the union would turn into accepting everything.
         0 => {
-            node.remove_field("anyOf");
+            node.remove_field(kw::ANY_OF);
             node.insert("not".into(), json!({}));
             cx.count("emptyUnionDrops");
         }
         1 => {
             let only = branches[0].clone();
-            node.remove_field("anyOf");
+            node.remove_field(kw::ANY_OF);
             match only.as_object().map(|b| conjoin(node, b)) {
                 Some(Some(both)) => *node = both,
                 Some(None) => {
@@ -328,7 +328,7 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// broadest, and mixed types keep the first non-null branch. All reported lossy.
 pub fn collapse_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::Array(branches)) = node.field(kw::ANY_OF).cloned() else { return Ok(()) };
-    node.remove_field("anyOf");
+    node.remove_field(kw::ANY_OF);
     let objects: Vec<&Map> = branches.iter().filter_map(Value::as_object).collect();
     let chosen = if !branches.is_empty() && branches.iter().all(is_object_like) {
         cx.lossy("union-merged", "object branches were merged into one object; properties not in every branch became optional");

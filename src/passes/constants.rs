@@ -11,7 +11,7 @@ use crate::keywords::kw;
 /// `Unknown name "const" ... Cannot find field.`); the OpenAI strict contract
 /// (seed 003 §1.2) asks for the same spelling.
 pub fn const_to_enum(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(c) = node.remove_field("const") else { return Ok(()) };
+    let Some(c) = node.remove_field(kw::CONST) else { return Ok(()) };
     let values = match node.field(kw::ENUM) {
         Some(Value::Array(e)) if !e.contains(&c) => {
             cx.lossy("unsatisfiable-const", "const is not among the enum values; the const was kept");

@@ -18,7 +18,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // An empty repeated proto field is no field: sent, it would read as no
         // enum at all. (As an optional property or a union branch the
         // never-prune has dropped it already; here it is required.)
-        node.remove_field("enum");
+        node.remove_field(kw::ENUM);
         cx.lossy(
             "empty-enum-removed",
             format!("an empty enum accepts no value, which {} cannot express (its Schema proto reads an empty list as none); it was removed", cx.target.id),
@@ -73,7 +73,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
     }
     if out.is_empty() {
-        node.remove_field("enum");
+        node.remove_field(kw::ENUM);
         if had_null {
             cx.lossy("null-type-widened", format!("an enum of only null became a nullable value of any {} type", cx.target.id));
         }

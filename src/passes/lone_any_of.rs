@@ -75,7 +75,7 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         Some(cost) => cx.distributed += cost,
         None => return collapse_union(node, cx),
     }
-    let Some(Value::Array(branches)) = node.remove_field("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.remove_field(kw::ANY_OF) else { return Ok(()) };
     let siblings = std::mem::take(node);
     let nullable = siblings.field(kw::NULLABLE) == Some(&Value::Bool(true));
     let description = siblings.field(kw::DESCRIPTION).and_then(Value::as_str).filter(|d| !d.is_empty()).map(str::to_string);
@@ -179,9 +179,9 @@ fn into_branch(
         // would only conflict.
         let shared = SharedMembers::of([&x, &y].into_iter());
         for side in [&mut x, &mut y] {
-            side.remove_field("propertyOrdering");
+            side.remove_field(kw::PROPERTY_ORDERING);
             shared.rerun(side, cx, &mut |v, _| {
-                v.remove_field("propertyOrdering");
+                v.remove_field(kw::PROPERTY_ORDERING);
                 Ok(())
             })?;
         }
@@ -209,7 +209,7 @@ fn into_branch(
                     format!("keywords beside anyOf could not be merged into this branch exactly ({} accepts no other field beside anyOf); the branch's own keywords win a conflict", cx.target.id),
                 );
                 super::merge::overlay_branch(&mut b, assertions.clone());
-                b.remove_field("propertyOrdering");
+                b.remove_field(kw::PROPERTY_ORDERING);
                 apply(&mut b, cx)?;
                 b
             }
@@ -218,7 +218,7 @@ fn into_branch(
     clean_branch(&mut b, cx);
     if nullable && b.field(kw::NULLABLE) != Some(&Value::Bool(true)) {
         let at = b.keys().position(|k| k == "type").map_or(b.len(), |t| t + 1);
-        b.remove_field("nullable");
+        b.remove_field(kw::NULLABLE);
         b.shift_insert(at.min(b.len()), "nullable".into(), Value::Bool(true));
     }
     if let Some(d) = description {
@@ -316,7 +316,7 @@ pub(super) fn distribution_cost<'v>(values: impl Iterator<Item = &'v Value>, cop
 /// the object with those properties optional. Nested, each level would
 /// otherwise double the output (sizeBudget, `tests/hostile.rs`).
 pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.remove_field("anyOf") else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.remove_field(kw::ANY_OF) else { return Ok(()) };
     let count = branches.len();
     let kept: Vec<Map> = branches
         .into_iter()
@@ -330,7 +330,7 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if kept.is_empty() {
         // The node's own keywords rule out every branch: nothing is accepted,
         // as the distribution would have found (exact).
-        let description = node.remove_field("description");
+        let description = node.remove_field(kw::DESCRIPTION);
         node.clear();
         node.insert("not".into(), json!({}));
         if let Some(d) = description {
@@ -357,7 +357,7 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
             Some(own) => {
                 // Both hold: the narrower of the two (`integer` within `number`).
                 let one = |t: Value| Map::from_iter([("type".to_string(), t)]);
-                if let Some(t) = conjoin(&one(own), &one(t)).and_then(|mut m| m.remove_field("type")) {
+                if let Some(t) = conjoin(&one(own), &one(t)).and_then(|mut m| m.remove_field(kw::TYPE)) {
                     node.insert("type".into(), t);
                 }
             }

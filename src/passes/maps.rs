@@ -19,7 +19,7 @@ pub fn additional_false_only(node: &mut Map, cx: &mut Cx) -> Result<()> {
         Some(Value::Object(m)) => m.is_empty(),
         Some(_) => false,
     };
-    node.remove_field("additionalProperties");
+    node.remove_field(kw::ADDITIONAL_PROPERTIES);
     cx.count("keywordsStripped");
     if !exact {
         cx.enter("additionalProperties")?;

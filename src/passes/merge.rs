@@ -31,7 +31,7 @@ pub fn as_written_with(entry: &Map, reopen: bool, cx: &Cx) -> Map {
         return m;
     }
     if reopen {
-        m.remove_field("additionalProperties");
+        m.remove_field(kw::ADDITIONAL_PROPERTIES);
     }
     reopen_members(&mut m, cx);
     m
@@ -50,7 +50,7 @@ pub fn reopen(node: &mut Map, cx: &Cx) {
         return;
     }
     if reads_as_open(node, cx) {
-        node.remove_field("additionalProperties");
+        node.remove_field(kw::ADDITIONAL_PROPERTIES);
     }
     reopen_members(node, cx);
 }
@@ -329,7 +329,7 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
         }
     }
     let mut out = x.clone();
-    out.remove_field("const");
+    out.remove_field(kw::CONST);
     if out.field(kw::TYPE).is_none() {
         if let Some(t) = y.field(kw::TYPE).cloned().or_else(|| crate::keywords::common_type(&values).map(|t| Value::String(t.into()))) {
             out.insert("type".into(), t);

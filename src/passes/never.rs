@@ -23,7 +23,7 @@ pub fn never_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.field(kw::MAX_ITEMS).and_then(Value::as_u64).is_some_and(|m| m <= count) {
         node.insert("maxItems".into(), Value::from(count));
     }
-    node.remove_field("items");
+    node.remove_field(kw::ITEMS);
     cx.count("neverItemsBounded");
     Ok(())
 }
@@ -37,7 +37,7 @@ pub fn drop_not(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.has(kw::NOT) || (never && at_items(&cx.path)) {
         return Ok(());
     }
-    node.remove_field("not");
+    node.remove_field(kw::NOT);
     cx.count("keywordsStripped");
     cx.enter("not")?;
     cx.lossy("keyword-dropped", format!("not is not accepted by {}; it was removed", cx.target.id));

@@ -184,9 +184,9 @@ pub fn maps_as_entries(node: &mut Map, cx: &mut Cx) -> Result<()> {
         *node = array;
     } else {
         let name = entries::extra_property_name(|n| declared.iter().any(|d| d == n));
-        let mut names = node.remove_field("propertyNames");
-        node.remove_field("additionalProperties");
-        node.remove_field("patternProperties");
+        let mut names = node.remove_field(kw::PROPERTY_NAMES);
+        node.remove_field(kw::ADDITIONAL_PROPERTIES);
+        node.remove_field(kw::PATTERN_PROPERTIES);
         // Keys the map's names allow that are not declared properties: a
         // declared name sent again as an entry is a conflict, never a member.
         // When every allowed name is declared (a Zod record over an enum of
@@ -228,7 +228,7 @@ fn undeclared_names(names: &mut Option<Value>, declared: &[Key]) -> bool {
 /// description (then `ENTRIES_NOTE`) and null marker kept, `minProperties` and
 /// `maxProperties` as `minItems` and `maxItems`, a `default` as entries.
 fn pure(node: &mut Map, members: Members, cx: &mut Cx) -> Result<Map> {
-    let names = node.remove_field("propertyNames");
+    let names = node.remove_field(kw::PROPERTY_NAMES);
     let mut array = entries_array(members, names.as_ref(), cx)?;
     for (k, v) in std::mem::take(node) {
         match k.as_str() {

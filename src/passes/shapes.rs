@@ -130,7 +130,7 @@ pub fn array_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
 pub fn property_ordering(node: &mut Map, _cx: &mut Cx) -> Result<()> {
     let Some(Value::Object(props)) = node.field(kw::PROPERTIES) else { return Ok(()) };
     if props.len() < 2 {
-        node.remove_field("propertyOrdering");
+        node.remove_field(kw::PROPERTY_ORDERING);
         return Ok(());
     }
     let names: Vec<Value> = props.keys().map(|k| Value::String(k.to_string())).collect();
@@ -155,7 +155,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let mut changed = false;
     if let Some(Value::Array(entries)) = node.field(kw::ALL_OF).cloned() {
         changed = true;
-        node.remove_field("allOf");
+        node.remove_field(kw::ALL_OF);
         let objs: Vec<Map> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
         match objs.iter().try_fold(as_written(node, cx), |acc, e| conjoin(&acc, e)) {
             Some(m) => *node = m,
@@ -219,7 +219,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
     } else {
         let mut inner = std::mem::take(node);
-        let defs = inner.remove_field("$defs");
+        let defs = inner.remove_field(kw::DEFS);
         if changed {
             // Reshaped above (a merged union's properties), the node missed the
             // rules that ran before this one; as `value` it gets them now, as the
@@ -387,7 +387,7 @@ pub fn nullable_after_type(node: &mut Map, _cx: &mut Cx) -> Result<()> {
     let Some(at) = node.keys().position(|k| k == "type") else { return Ok(()) };
     let Some(now) = node.keys().position(|k| k == "nullable") else { return Ok(()) };
     if now != at + 1 {
-        let v = node.remove_field("nullable").unwrap_or(Value::Bool(true));
+        let v = node.remove_field(kw::NULLABLE).unwrap_or(Value::Bool(true));
         let at = node.keys().position(|k| k == "type").unwrap_or(0);
         node.shift_insert(at + 1, "nullable".into(), v);
     }
@@ -402,7 +402,7 @@ pub fn pattern_properties_to_additional(node: &mut Map, cx: &mut Cx) -> Result<(
     if cx.target.caps.keeps("patternProperties") || !cx.target.caps.keeps("additionalProperties") {
         return Ok(());
     }
-    let Some(Value::Object(patterns)) = node.remove_field("patternProperties") else { return Ok(()) };
+    let Some(Value::Object(patterns)) = node.remove_field(kw::PATTERN_PROPERTIES) else { return Ok(()) };
     if node.has(kw::ADDITIONAL_PROPERTIES) || patterns.is_empty() {
         return Ok(());
     }

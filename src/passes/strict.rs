@@ -17,7 +17,7 @@ use crate::keywords::kw;
 /// description now carries it (or already named a default, which it keeps),
 /// lossy `default-dropped` when there was no description to carry it.
 pub fn default_to_description(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(default) = node.remove_field("default") else { return Ok(()) };
+    let Some(default) = node.remove_field(kw::DEFAULT) else { return Ok(()) };
     cx.count("defaultsInlined");
     let text = json_text(&default);
     let kept = match node.field_mut(kw::DESCRIPTION) {

@@ -73,7 +73,7 @@ pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     }
     if exact {
         // Said exactly by `items` (and `maxItems`): nothing to report.
-        node.remove_field("prefixItems");
+        node.remove_field(kw::PREFIX_ITEMS);
     }
     let built = schemas.len() > 1;
     let mut items = if built { json!({ "anyOf": schemas }) } else { schemas.remove(0) };

@@ -164,7 +164,7 @@ fn null_only(node: &mut Map, cx: &mut Cx) {
         return;
     }
     node.insert("type".into(), json!("string"));
-    node.remove_field("enum");
+    node.remove_field(kw::ENUM);
     if cx.target.caps.nullable_marker {
         node.insert("nullable".into(), Value::Bool(true));
     } else {
