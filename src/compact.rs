@@ -57,7 +57,7 @@ pub(crate) fn apply(out: &mut Normalized, target: &Target, opts: &crate::Options
 /// does not inline refs and accepts both keywords.
 pub fn hoists(target: &Target) -> bool {
     let caps = &target.caps;
-    caps.recursion && !caps.inline_refs && caps.keeps("$ref") && caps.keeps("$defs")
+    caps.recursion && !caps.inline_refs && caps.keeps(kw::REF) && caps.keeps(kw::DEFS)
 }
 
 /// Removes, from every schema node, the keywords the target ignores.

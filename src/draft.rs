@@ -184,7 +184,7 @@ pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Ma
 /// string, then offered strings in every position) or drop it (an open rest).
 fn close_rest(node: &mut Map, cx: &mut Cx) {
     let caps = cx.target.caps;
-    if caps.negation && caps.keeps("not") && caps.keeps("prefixItems") {
+    if caps.negation && caps.keeps(kw::NOT) && caps.keeps(kw::PREFIX_ITEMS) {
         return;
     }
     let Some(Value::Array(members)) = node.field(kw::PREFIX_ITEMS) else { return };

@@ -40,7 +40,7 @@ pub(super) struct Widened {
 
 impl Widened {
     pub(super) fn by(caps: &crate::profile::Caps) -> Widened {
-        Widened { null: !caps.null_type, literals: !caps.keeps("const") && !caps.keeps("enum") }
+        Widened { null: !caps.null_type, literals: !caps.keeps(kw::CONST) && !caps.keeps(kw::ENUM) }
     }
 }
 

@@ -152,7 +152,7 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
             // "properties": {}}`, which cannot be told from a free-form one:
             // there only an object without `properties` is read as a map,
             // so normalizing an output again leaves it as it is.
-            let written_empty = node.has(kw::PROPERTIES) && !cx.target.caps.keeps("additionalProperties");
+            let written_empty = node.has(kw::PROPERTIES) && !cx.target.caps.keeps(kw::ADDITIONAL_PROPERTIES);
             let free = types_of(node).contains(&"object")
                 && !written_empty
                 && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
@@ -290,7 +290,7 @@ fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result
     item.insert("type".into(), json!("object"));
     item.insert("properties".into(), json!({KEY: Value::Object(key), VALUE: value}));
     item.insert("required".into(), json!([KEY, VALUE]));
-    if cx.target.caps.keeps("additionalProperties") {
+    if cx.target.caps.keeps(kw::ADDITIONAL_PROPERTIES) {
         item.insert("additionalProperties".into(), Value::Bool(false));
     }
     apply(&mut item, cx)?;

@@ -399,7 +399,7 @@ pub fn nullable_after_type(node: &mut Map, _cx: &mut Cx) -> Result<()> {
 /// the pattern schemas: every key is then allowed (lossy, reported), instead of
 /// the map silently turning into a closed, empty object.
 pub fn pattern_properties_to_additional(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if cx.target.caps.keeps("patternProperties") || !cx.target.caps.keeps("additionalProperties") {
+    if cx.target.caps.keeps(kw::PATTERN_PROPERTIES) || !cx.target.caps.keeps(kw::ADDITIONAL_PROPERTIES) {
         return Ok(());
     }
     let Some(Value::Object(patterns)) = node.remove_field(kw::PATTERN_PROPERTIES) else { return Ok(()) };

@@ -21,7 +21,7 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // no `additionalProperties` (Gemini's Schema) sends it as an object with
     // none, which models fill with nothing: said, not silent (issue 22).
     if caps.object_properties
-        && !caps.keeps("additionalProperties")
+        && !caps.keeps(kw::ADDITIONAL_PROPERTIES)
         && !super::facts::branch_of_combinator(cx)
         && super::facts::is_free_form(node, cx)
     {

@@ -46,7 +46,7 @@ pub fn default_to_description(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// are removed (and spilled). Only a pattern the target keeps: one it does not
 /// is spilled with the other stripped keywords by `strip-unsupported`.
 pub fn regex_subset(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if cx.keeps("pattern") && node.field(kw::PATTERN).and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
+    if cx.keeps(kw::PATTERN) && node.field(kw::PATTERN).and_then(Value::as_str).is_some_and(super::regex::needs_backtracking) {
         strip(node, &["pattern".into()], cx);
     }
     Ok(())

@@ -27,7 +27,7 @@ use crate::keywords::kw;
 /// whether `node` was such a tuple.
 pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     let caps = cx.target.caps;
-    if caps.keeps("prefixItems") {
+    if caps.keeps(kw::PREFIX_ITEMS) {
         return Ok(false);
     }
     let members = match node.field(kw::PREFIX_ITEMS) {
@@ -48,7 +48,7 @@ pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     // strict mode's constraint stripping, which ran before, would not remove it).
     let strips_bounds = cx.opts.strip_strict_constraints && cx.rules.iter().any(|p| p.name == "strip-constraints");
     let pin_length = closed && max_items.map_or(true, |m| m > n as u64);
-    let can_pin = cx.keeps("maxItems") && !strips_bounds;
+    let can_pin = cx.keeps(kw::MAX_ITEMS) && !strips_bounds;
     let homogeneous = members.iter().all(|m| *m == members[0]) && rest.as_ref().map_or(true, |r| *r == members[0]);
     let exact = homogeneous && (!pin_length || can_pin);
     if !exact && cx.target.on_violation == OnViolation::FailOpen {
