@@ -95,20 +95,35 @@ struct Present {
 }
 
 impl Present {
-    fn note(&mut self, key: &str) {
-        match key {
-            "definitions" => self.definitions = true,
-            "id" => self.id = true,
-            "items" | "additionalItems" => self.items = true,
-            "exclusiveMinimum" | "exclusiveMaximum" => self.exclusive = true,
-            "dependencies" => self.dependencies = true,
-            "properties" | "required" => self.required = true,
-            "nullable" => self.nullable = true,
-            "type" => self.ty = true,
-            _ => {
-                self.internals |= key.starts_with(['_', '~']);
-                self.snake |= key.contains('_');
+    /// A keyword key is told by its row, with no text compared; no keyword
+    /// of the table starts with `_` or `~` or holds `_` (a unit test says so),
+    /// so only other keys can be library internals or snake_case.
+    fn note(&mut self, key: &Key) {
+        let Some(k) = key.keyword() else {
+            match key.as_str() {
+                "id" => self.id = true,
+                key => {
+                    self.internals |= key.starts_with(['_', '~']);
+                    self.snake |= key.contains('_');
+                }
             }
+            return;
+        };
+        let row = k.row;
+        if row == kw::TYPE.row {
+            self.ty = true;
+        } else if row == kw::PROPERTIES.row || row == kw::REQUIRED.row {
+            self.required = true;
+        } else if row == kw::ITEMS.row || row == kw::ADDITIONAL_ITEMS.row {
+            self.items = true;
+        } else if row == kw::NULLABLE.row {
+            self.nullable = true;
+        } else if row == kw::DEFINITIONS.row {
+            self.definitions = true;
+        } else if row == kw::EXCLUSIVE_MINIMUM.row || row == kw::EXCLUSIVE_MAXIMUM.row {
+            self.exclusive = true;
+        } else if row == kw::DEPENDENCIES.row {
+            self.dependencies = true;
         }
     }
 }
@@ -599,6 +614,14 @@ fn repair_shapes(node: &mut Map, cx: &mut Cx) {
 #[cfg(test)]
 mod tests {
     use super::{dialect_of, Dialect};
+
+    #[test]
+    fn no_keyword_reads_as_a_library_internal_or_snake_case() {
+        for k in crate::keywords::KEYWORDS {
+            assert!(!k.name.starts_with(['_', '~']) && !k.name.contains('_'), "{}", k.name);
+        }
+        assert!(crate::keywords::lookup("id").is_none(), "Present::note reads `id` as text");
+    }
 
     /// The one-pass reading against the substring tests it replaced, oldest draft first.
     #[test]
