@@ -105,8 +105,8 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             // (goruck/home-generative-agent#525), the same for `properties`
             // (anomalyco/opencode#11889).
             for key in crate::keywords::OBJECT_ONLY_FIELDS {
-                if m.has(key) {
-                    v("object-field-on-non-object", &path.child(key), format!("{key} is only allowed on an object node"));
+                if m.has(*key) {
+                    v("object-field-on-non-object", &path.child(key.name), format!("{} is only allowed on an object node", key.name));
                 }
             }
         }

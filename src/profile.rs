@@ -3,7 +3,7 @@
 //! and what it does with an output its checker still refuses. Passes rewrite
 //! toward these, `check` verifies them, and `targets/` states one per provider
 //! from `BASE`. This layer knows no rule and no target: only the keyword table.
-use crate::keywords::{Name, Names};
+use crate::keywords::{kw, Keyword, Name, Names};
 
 /// How a `type` array (`["string", "null"]`) is written for the target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,14 +191,14 @@ impl Caps {
     /// Why a kept keyword's value cannot stand on a node of `types` (a
     /// checker code), or `None` when it can.
     pub fn refuses_value<N: Name + AsRef<str> + ?Sized>(&self, key: &N, value: &crate::doc::Value, types: &[&str]) -> Option<&'static str> {
-        let kw = key.keyword();
-        let key = key.as_ref();
-        if key == "enum" && self.scalar_enums {
+        let word = key.keyword();
+        let is = |k: &Keyword| word.is_some_and(|w| w.row == k.row);
+        if is(kw::ENUM) && self.scalar_enums {
             let scalar = |v: &crate::doc::Value| v.is_string() || v.is_number();
             return value.as_array().is_some_and(|e| !e.iter().all(scalar)).then_some("enum-not-scalar");
         }
         let typed = || types.iter().copied().filter(|t| *t != "null");
-        if key == "format" {
+        if is(kw::FORMAT) {
             if let (Some(table), Some(f)) = (self.formats_by_type, value.as_str()) {
                 let listed = |t: &str| table.iter().any(|(ty, fs)| *ty == t && fs.contains(&f));
                 return (typed().next().is_none() || !typed().all(listed)).then_some("unsupported-format");
@@ -207,14 +207,14 @@ impl Caps {
         if !self.typed_constraints {
             return None;
         }
-        let kw = kw?;
-        if kw.kind != crate::keywords::Kind::Validation || !kw.spill || kw.applies == crate::keywords::Applies::Any {
+        let word = word?;
+        if word.kind != crate::keywords::Kind::Validation || !word.spill || word.applies == crate::keywords::Applies::Any {
             return None;
         }
-        if !typed().any(|t| crate::keywords::applies_to(kw.applies, t)) {
+        if !typed().any(|t| crate::keywords::applies_to(word.applies, t)) {
             return Some("constraint-on-other-type");
         }
-        (kw.shape == crate::keywords::Shape::Count && !fits_int64(value)).then_some("count-not-int64")
+        (word.shape == crate::keywords::Shape::Count && !fits_int64(value)).then_some("count-not-int64")
     }
 }
 

@@ -17,7 +17,7 @@ use crate::lookup::Fields;
 /// Gemini `Schema` fields allowed only on an OBJECT node ("only allowed for
 /// OBJECT type": anomalyco/opencode#11889, goruck/home-generative-agent#525).
 /// They constrain only objects, so on a node of another type they say nothing.
-pub const OBJECT_ONLY_FIELDS: &[&str] = &["properties", "required", "propertyOrdering"];
+pub const OBJECT_ONLY_FIELDS: &[&Keyword] = &[kw::PROPERTIES, kw::REQUIRED, kw::PROPERTY_ORDERING];
 
 /// Comments for the schema's maintainers, never its users: "Implementations
 /// MAY strip "$comment" values at any point during processing. In particular,

@@ -31,7 +31,7 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let (object, typed) = (types.contains(&"object"), !types.is_empty());
     if caps.object_only_fields && !object && typed {
         for key in crate::keywords::OBJECT_ONLY_FIELDS {
-            node.remove_field(key);
+            node.remove_field(*key);
         }
         return Ok(());
     }
