@@ -80,17 +80,10 @@ fn requires_never(b: &Value) -> bool {
 }
 
 pub fn prune_never(node: &mut Map, cx: &mut Cx) {
-    // One pass over the keys instead of five hashed probes (and a copy of
-    // `required`) per node, twice per call: most nodes have none of these keys.
-    let (mut unions, mut props, mut additional) = (false, false, false);
-    for key in node.keys() {
-        match key.as_str() {
-            "anyOf" | "oneOf" => unions = true,
-            "properties" => props = true,
-            "additionalProperties" => additional = true,
-            _ => {}
-        }
-    }
+    // Most nodes have none of these keys, and a map answers for a keyword it
+    // lacks from its bits (`doc::Map`), with no key compared.
+    let unions = node.has(kw::ANY_OF) || node.has(kw::ONE_OF);
+    let (mut props, mut additional) = (node.has(kw::PROPERTIES), node.has(kw::ADDITIONAL_PROPERTIES));
     if unions {
         // Repeated: folding a one-branch union can surface another (`anyOf: [{anyOf: [X]}]`).
         while prune_unions(node, cx) {}
