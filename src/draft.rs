@@ -553,6 +553,12 @@ fn js_types(node: &mut Map, cx: &mut Cx) {
             for key in ["parameters", "returns"] {
                 node.remove_field(key);
             }
+            // Nothing can be sent, so the node's other assertions constrain
+            // nothing: left beside `not`, a rule that moves siblings into
+            // union branches (lone anyOf) made every branch a never-schema
+            // that only a second run pruned. Annotations stay, and so do
+            // definitions a reference elsewhere may lead into.
+            node.retain(|k, _| keywords::get(k).map_or(true, |w| w.annotation || w.resolution));
             node.insert("not".into(), json!({}));
             cx.lossy("invalid-type", format!("type {t:?} has no JSON form; nothing can be sent for it"));
             return;
