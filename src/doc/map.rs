@@ -19,10 +19,21 @@ use crate::hash::State;
 use std::hash::BuildHasher;
 use std::fmt;
 
+/// The bit of table row `row` in `Map::rows`: none past the first 32.
+#[inline]
+fn bit(row: u8) -> u32 {
+    1u32.checked_shl(row as u32).unwrap_or(0)
+}
+
 /// The bit of `key`'s table row, if it names a keyword.
 #[inline]
 fn row_bit(key: &Key) -> u32 {
-    key.keyword().map_or(0, |k| 1u32.checked_shl(k.row as u32).unwrap_or(0))
+    key.keyword().map_or(0, |k| bit(k.row))
+}
+
+/// `Map::rows` worked out from the members.
+fn rows_of(members: &[(Key, Value)]) -> u32 {
+    members.iter().fold(0, |rows, (k, _)| rows | row_bit(k))
 }
 
 /// Up to this many members, keys are compared in place.
@@ -161,8 +172,9 @@ impl Map {
     /// Where the keyword at `row` (named `name`) is: rows compared, no text.
     #[inline]
     pub fn index_of_row(&self, row: u8, name: &str) -> Option<usize> {
-        debug_assert_eq!(self.rows, self.members.iter().fold(0, |rows, (k, _)| rows | row_bit(k)), "rows out of step");
-        if row < 32 && self.rows >> row & 1 == 0 {
+        debug_assert_eq!(self.rows, rows_of(&self.members), "rows out of step");
+        let bit = bit(row);
+        if bit != 0 && self.rows & bit == 0 {
             return None;
         }
         if let Some(index) = &self.index {
@@ -280,7 +292,7 @@ impl Map {
 
     pub fn retain<F: FnMut(&Key, &mut Value) -> bool>(&mut self, mut keep: F) {
         self.members.retain_mut(|(k, v)| keep(k, v));
-        self.rows = self.members.iter().fold(0, |rows, (k, _)| rows | row_bit(k));
+        self.rows = rows_of(&self.members);
         self.reindex();
     }
 
