@@ -116,10 +116,12 @@ pub fn common_type(values: &[Value]) -> Option<&'static str> {
 /// elsewhere may still lead into it until refs are resolved, and resolving
 /// removes those keywords.
 pub fn is_never(v: &Value) -> bool {
-    v.as_object().is_some_and(|m| {
-        (m.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m))
-            && !m.keys().any(is_resolution)
-    })
+    v.as_object().is_some_and(is_never_object)
+}
+
+/// [`is_never`] for an object's members.
+pub fn is_never_object(m: &Map) -> bool {
+    (m.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m)) && !m.keys().any(is_resolution)
 }
 
 /// `enum: []`: the node accepts no value.

@@ -394,6 +394,16 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.keys().any(&assertion) {
         return Ok(());
     }
+    if crate::keywords::is_never_object(node) {
+        // A never-schema beside the union (`not: {}`, `enum: []`) makes every
+        // branch one: the union and its assertions constrain nothing. Moved
+        // into the branches, it would leave a union of never-schemas that only
+        // a second run prunes.
+        node.retain(|k, _| k != "anyOf" && !assertion(k));
+        node.insert("not".into(), json!({}));
+        cx.count("emptyUnionDrops");
+        return Ok(());
+    }
     // Each branch gets a copy: nested, that doubles per level, so past the
     // budget the union gives way to what all its branches require (lossy).
     let copies = branches.len().saturating_sub(1);
