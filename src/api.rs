@@ -23,8 +23,31 @@ fn err(e: &Error) -> String {
 pub use crate::json::parse;
 
 pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
-    let run = || -> Result<String, Error> { Ok(ok(&normalize_text(input, target, Options::from_json(options)?)?)) };
+    let run = || -> Result<String, Error> { answer(input, &normalize_text(input, target, Options::from_json(options)?)?, true) };
     run().unwrap_or_else(|e| err(&e))
+}
+
+/// The envelope of a normalization, `{"ok": {schema, strict?, strictError?,
+/// report?}}`: what serde_json writes for `Normalized` (the report only when
+/// asked), byte for byte, with the schema written by `Value::write_json`.
+fn answer(input: &str, out: &crate::Normalized, report: bool) -> Result<String, Error> {
+    let too_large = |e: serde_json::Error| Error::TooLarge { pointer: Default::default(), message: e.to_string() };
+    let mut text = String::with_capacity(input.len() + 32);
+    text.push_str("{\"ok\":{\"schema\":");
+    out.schema.write_json(&mut text);
+    if let Some(strict) = out.strict {
+        text.push_str(if strict { ",\"strict\":true" } else { ",\"strict\":false" });
+    }
+    if let Some(e) = &out.strict_error {
+        text.push_str(",\"strictError\":");
+        text.push_str(&serde_json::to_string(e).map_err(too_large)?);
+    }
+    if report {
+        text.push_str(",\"report\":");
+        text.push_str(&serde_json::to_string(&out.report).map_err(too_large)?);
+    }
+    text.push_str("}}");
+    Ok(text)
 }
 
 /// The JSON entry points' common part: parse `input`, normalize it for `target`.
@@ -54,19 +77,7 @@ fn target_named(id: &str) -> Result<&'static crate::Target, Error> {
 /// the report is nearly half of Google's payload (92 of 208 KB), and both
 /// serializing it and parsing it in JavaScript cost time for nothing.
 pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String {
-    #[derive(serde::Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct SchemaOnly<'a> {
-        schema: &'a Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        strict: Option<bool>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        strict_error: Option<&'a crate::check::Violation>,
-    }
-    let run = || -> Result<String, Error> {
-        let out = normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?;
-        Ok(ok(&SchemaOnly { schema: &out.schema, strict: out.strict, strict_error: out.strict_error.as_ref() }))
-    };
+    let run = || -> Result<String, Error> { answer(input, &normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?, false) };
     run().unwrap_or_else(|e| err(&e))
 }
 

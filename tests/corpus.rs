@@ -98,3 +98,30 @@ fn every_schema_with(opts: Options) -> (u64, u64) {
     }
     (hoisted, dropped)
 }
+
+/// The JSON entry points write their envelope by hand around the schema's own
+/// writer: the same bytes serde_json writes for the payload, on every corpus
+/// schema and target (strict outcomes and strict errors included).
+#[test]
+fn json_entry_points_write_what_serde_json_writes() {
+    use toolschema::api::{normalize_json, normalize_schema_json};
+    let corpus = corpus();
+    for target in targets::TARGETS {
+        for (id, schema) in &corpus {
+            let input = text(schema);
+            let full = normalize(schema, target, &Options::default()).expect("the corpus normalizes");
+            let expected = serde_json::to_string(&serde_json::json!({ "ok": full })).unwrap();
+            assert_eq!(normalize_json(&input, target.id, ""), expected, "{id} on {}", target.id);
+            let quiet = normalize(schema, target, &Options { quiet: true, ..Options::default() }).unwrap();
+            let mut payload = serde_json::json!({ "schema": quiet.schema });
+            if let Some(strict) = quiet.strict {
+                payload["strict"] = strict.into();
+            }
+            if let Some(e) = &quiet.strict_error {
+                payload["strictError"] = serde_json::to_value(e).unwrap();
+            }
+            let expected = serde_json::to_string(&serde_json::json!({ "ok": payload })).unwrap();
+            assert_eq!(normalize_schema_json(&input, target.id, ""), expected, "{id} on {} (schema only)", target.id);
+        }
+    }
+}

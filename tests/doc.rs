@@ -20,7 +20,15 @@ fn serde(text: &str) -> Result<String, String> {
     let mut de = serde_json::Deserializer::from_str(text);
     de.disable_recursion_limit();
     let v = serde::Deserialize::deserialize(&mut de).and_then(|v: Value| de.end().map(|()| v));
-    v.map(|v| v.to_string()).map_err(|e| e.to_string())
+    v.map(|v| {
+        // The value's own writer (the schema-only answer) against serde_json's.
+        let text = v.to_string();
+        let mut own = String::new();
+        v.write_json(&mut own);
+        assert_eq!(own, text, "Value::write_json");
+        text
+    })
+    .map_err(|e| e.to_string())
 }
 
 fn doc(text: &str) -> Result<String, String> {

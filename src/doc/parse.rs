@@ -478,7 +478,7 @@ fn hex4(d: &[u8]) -> Option<u16> {
 /// quote, a backslash or a control byte; `b.len()` if none. Eight bytes at a
 /// time: most of a schema's text is descriptions.
 #[inline]
-fn skip_plain(b: &[u8], mut i: usize) -> usize {
+pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(chunk) = b.get(i..i + 8) {

@@ -129,17 +129,72 @@ fn transcode(raw: &str, out: &mut String) {
 }
 
 /// Unescaped text written with serde_json's escapes: `\"`, `\\`, the short
-/// forms `\b \t \n \f \r`, `\u00xx` for the other control bytes.
-fn escape(text: &str, out: &mut String) {
+/// forms `\b \t \n \f \r`, `\u00xx` for the other control bytes. The
+/// runs between them are found eight bytes at a time (`skip_plain`):
+/// serde_json's writer steps through every byte, and a schema's text is
+/// mostly descriptions.
+pub(super) fn escape(text: &str, out: &mut String) {
+    let b = text.as_bytes();
     let mut from = 0;
-    for (i, c) in text.char_indices() {
-        if c == '"' || c == '\\' || c < ' ' {
-            out.push_str(&text[from..i]);
-            escape_char(c, out);
-            from = i + 1;
+    loop {
+        let at = super::parse::skip_plain(b, from);
+        // Every byte that ends a run is ASCII, so `at` is a char boundary.
+        out.push_str(&text[from..at]);
+        let Some(&c) = b.get(at) else { return };
+        escape_char(c as char, out);
+        from = at + 1;
+    }
+}
+
+impl super::Value {
+    /// The value as compact JSON text, appended to `out`: byte for byte what
+    /// `serde_json::to_string` writes for it (tests/doc.rs), with string
+    /// escapes found eight bytes at a time.
+    pub fn write_json(&self, out: &mut String) {
+        use super::Value;
+        match self {
+            Value::Null => out.push_str("null"),
+            Value::Bool(true) => out.push_str("true"),
+            Value::Bool(false) => out.push_str("false"),
+            Value::Number(n) => {
+                // serde_json writes a number as its `Display` does: itoa, or
+                // ryu for a (always finite) float.
+                let _ = std::fmt::Write::write_fmt(out, format_args!("{n}"));
+            }
+            Value::String(text) => {
+                out.push('"');
+                escape(text, out);
+                out.push('"');
+            }
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write_json(out);
+                }
+                out.push(']');
+            }
+            Value::Object(m) => {
+                out.push('{');
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push('"');
+                    match k.keyword() {
+                        // No keyword's name holds a character JSON escapes.
+                        Some(keyword) => out.push_str(keyword.name),
+                        None => escape(k, out),
+                    }
+                    out.push_str("\":");
+                    v.write_json(out);
+                }
+                out.push('}');
+            }
         }
     }
-    out.push_str(&text[from..]);
 }
 
 fn escape_char(c: char, out: &mut String) {

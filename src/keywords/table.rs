@@ -729,6 +729,16 @@ mod tests {
         }
     }
 
+    /// Writers copy a keyword's name as it is, in JSON text
+    /// (`Value::write_json`) and in pointers (`Pointer::push_keyword`): no
+    /// name holds a character either would escape.
+    #[test]
+    fn no_keyword_name_needs_escaping() {
+        for k in KEYWORDS {
+            assert!(!k.name.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20 || b == b'~' || b == b'/'), "{}", k.name);
+        }
+    }
+
     /// Every keyword is found by its name, and only by it.
     #[test]
     fn every_name_finds_its_keyword() {
