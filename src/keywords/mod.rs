@@ -145,7 +145,7 @@ fn distinct_strings(items: &[Value]) -> bool {
 }
 
 /// What a keyword's value must be, when it is not.
-pub fn bad_shape(key: &str, value: &Value) -> Option<&'static str> {
+pub fn bad_shape<N: Name + ?Sized>(key: &N, value: &Value) -> Option<&'static str> {
     misses(shape(key), value)
 }
 
