@@ -135,7 +135,7 @@ pub(crate) const SCAN_UP_TO: usize = 16;
 /// No string twice in `items` (all strings). Pairwise for short lists; sorted
 /// past that, as OpenAI strict's `required` lists every property (thousands at
 /// the root of a large schema, where the pairwise check was quadratic).
-fn distinct_strings(items: &[Value]) -> bool {
+pub(crate) fn distinct_strings(items: &[Value]) -> bool {
     if items.len() <= SCAN_UP_TO {
         return items.iter().enumerate().all(|(i, x)| !items[..i].contains(x));
     }

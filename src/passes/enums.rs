@@ -25,6 +25,15 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
         );
         return Ok(());
     }
+    // The usual enum, distinct strings on a string (or untyped) node, is
+    // already what the rest of this rule writes: only its type is set.
+    let types = super::types_of(node);
+    if (types.is_empty() || types.contains(&"string")) && all.iter().all(Value::is_string) && crate::keywords::distinct_strings(all) {
+        if node.field(kw::TYPE).and_then(Value::as_str) != Some("string") {
+            node.insert("type".into(), json!("string"));
+        }
+        return Ok(());
+    }
     // Values outside the node's own type are no values of the node (an object
     // node's `enum: ["a"]` accepts nothing); the node becomes a string node, so
     // they would be accepted if kept. A string node keeps every value, since
