@@ -39,8 +39,14 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     let caps = target.caps;
     let root_defs = schema.field(kw::DEFS).and_then(Value::as_object);
     let strict = target.on_violation == OnViolation::FailOpen;
-    walk::visit(schema, &mut Pointer::root(), &mut |node, path| {
-        let mut v = |code: &'static str, at: &Pointer, message: String| {
+    walk::visit_trail(schema, &mut walk::Trail::default(), &mut |node, trail| {
+        // The pointer is written out only for a violation: `below` names the
+        // segments under this node that it points at.
+        let mut v = |code: &'static str, below: &[&str], message: String| {
+            let mut at = trail.pointer();
+            for segment in below {
+                at.push(segment);
+            }
             out.push(Violation { code, pointer: at.to_string(), message });
         };
         let m = match node {
@@ -48,14 +54,14 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             // `true`/`false` are schemas in 2020-12 (`additionalProperties: false`).
             Value::Bool(_) => return,
             _ => {
-                v("invalid-schema", path, "a subschema must be an object or a boolean".into());
+                v("invalid-schema", &[], "a subschema must be an object or a boolean".into());
                 return;
             }
         };
-        meta(m, path, &mut v);
+        meta(m, &mut v);
         for key in m.keys() {
             if caps.refuses(key) {
-                v("forbidden-keyword", &path.child(key.as_str()), format!("{key} is not accepted by {}", target.id));
+                v("forbidden-keyword", &[key.as_str()], format!("{key} is not accepted by {}", target.id));
             }
         }
         let types = types_of(m);
@@ -71,34 +77,34 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 "enum-not-scalar" => format!("{} accepts enum values that are strings or numbers only", target.id),
                 _ => format!("{key} constrains no {} node; {} accepts it only on the type it constrains", types.join("/"), target.id),
             };
-            v(code, &path.child(key.as_str()), why);
+            v(code, &[key.as_str()], why);
         }
         if matches!(m.field(kw::TYPE), Some(Value::Array(_)))
             && matches!(caps.type_arrays, TypeArrays::NullableMarker | TypeArrays::FirstType)
         {
-            v("type-array", path, format!("{} accepts one type per node", target.id));
+            v("type-array", &[], format!("{} accepts one type per node", target.id));
         }
         if !caps.null_type && types.contains(&"null") && !matches!(m.field(kw::TYPE), Some(Value::Array(_))) {
-            v("null-type", path, format!("{} has no null type", target.id));
+            v("null-type", &[], format!("{} has no null type", target.id));
         }
         if caps.typed_nodes && !is_typed(node) && !m.has(kw::REF) {
-            v("missing-type", path, format!("{} needs a type on every node", target.id));
+            v("missing-type", &[], format!("{} needs a type on every node", target.id));
         }
         if caps.typed_nodes || caps.typed_branches {
             if let Some(Value::Array(branches)) = m.field(kw::ANY_OF) {
                 for (i, b) in branches.iter().enumerate() {
                     let direct = b.field(kw::TYPE).is_some() || b.field(kw::REF).is_some();
                     if (caps.typed_branches && !direct) || !is_typed(b) {
-                        v("missing-type", &path.child("anyOf").child(i.to_string()), "an anyOf branch needs a type".into());
+                        v("missing-type", &["anyOf", &i.to_string()], "an anyOf branch needs a type".into());
                     }
                 }
             }
         }
-        if caps.lone_any_of && m.has(kw::ANY_OF) && m.len() > 1 && !path.is_empty() {
+        if caps.lone_any_of && m.has(kw::ANY_OF) && m.len() > 1 && !trail.is_empty() {
             // Gemini 3: "When using any_of, it must be the only field set"
             // (anomalyco/opencode#14700). A root union is `root-combinator`'s.
             let others: Vec<&str> = m.keys().filter(|k| *k != "anyOf").map(|k| k.as_str()).collect();
-            v("any-of-with-siblings", path, format!("anyOf must be the only field of its node; found {}", others.join(", ")));
+            v("any-of-with-siblings", &[], format!("anyOf must be the only field of its node; found {}", others.join(", ")));
         }
         if caps.object_only_fields && !types.contains(&"object") {
             // "any_of[0].required: only allowed for OBJECT type"
@@ -106,22 +112,22 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             // (anomalyco/opencode#11889).
             for key in crate::keywords::OBJECT_ONLY_FIELDS {
                 if m.has(*key) {
-                    v("object-field-on-non-object", &path.child(key.name), format!("{} is only allowed on an object node", key.name));
+                    v("object-field-on-non-object", &[key.name], format!("{} is only allowed on an object node", key.name));
                 }
             }
         }
         if types.contains(&"object") && caps.object_properties && !m.has(kw::PROPERTIES) {
-            v("object-missing-properties", path, "an object schema needs properties".into());
+            v("object-missing-properties", &[], "an object schema needs properties".into());
         }
         if types.contains(&"array") && caps.array_items && !m.has(kw::ITEMS) {
-            v("array-missing-items", path, "an array schema needs items".into());
+            v("array-missing-items", &[], "an array schema needs items".into());
         }
         if caps.required_declared {
             if let Some(Value::Array(req)) = m.field(kw::REQUIRED) {
                 let props = m.field(kw::PROPERTIES).and_then(Value::as_object);
                 for r in req.iter().filter_map(Value::as_str) {
                     if !props.is_some_and(|p| p.has(r)) {
-                        v("required-undeclared", path, format!("required {r:?} is not a declared property"));
+                        v("required-undeclared", &[], format!("required {r:?} is not a declared property"));
                     }
                 }
             }
@@ -129,7 +135,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if caps.string_enums {
             if let Some(Value::Array(values)) = m.field(kw::ENUM) {
                 if values.iter().any(|x| !x.is_string()) || types != ["string"] {
-                    v("enum-not-string", path, format!("{} only accepts string enums on string schemas", target.id));
+                    v("enum-not-string", &[], format!("{} only accepts string enums on string schemas", target.id));
                 }
             }
         }
@@ -140,11 +146,11 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         // would accept no arguments. Non-strict targets take it: 2020-12 only
         // says an enum SHOULD have an element (validation §6.1.2).
         if strict && crate::passes::is_empty_enum(m) {
-            v("empty-enum", &path.child("enum"), format!("an empty enum accepts no value, so {} cannot constrain a call to it (enum must be a non-empty array)", target.id));
+            v("empty-enum", &["enum"], format!("an empty enum accepts no value, so {} cannot constrain a call to it (enum must be a non-empty array)", target.id));
         }
         if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.field(kw::FORMAT)) {
             if !formats.contains(&f.as_str()) {
-                v("unsupported-format", path, format!("format {f:?} is not accepted by {}", target.id));
+                v("unsupported-format", &[], format!("format {f:?} is not accepted by {}", target.id));
             }
         }
         if let Some(Value::String(r)) = m.field(kw::REF) {
@@ -153,19 +159,19 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                     root_defs.is_some_and(|d| d.contains_key(&*crate::pointer::unescape(name)))
                 });
             if !ok {
-                v("dangling-ref", path, format!("$ref {r:?} does not resolve to the root or a root $defs entry"));
+                v("dangling-ref", &[], format!("$ref {r:?} does not resolve to the root or a root $defs entry"));
             }
             if (caps.all_required || caps.lone_refs) && m.len() > 1 {
-                v("ref-with-siblings", path, "a $ref may not have sibling keywords".into());
+                v("ref-with-siblings", &[], "a $ref may not have sibling keywords".into());
             }
         }
         // WebMCP: "additionalProperties:false" is the only form in the subset
         // (webmachinelearning/webmcp#289); any other value throws at registration.
         if caps.additional_false_only && m.field(kw::ADDITIONAL_PROPERTIES).is_some_and(|a| a != &Value::Bool(false)) {
-            v("additional-properties-not-false", &path.child("additionalProperties"), format!("{} accepts additionalProperties only as false", target.id));
+            v("additional-properties-not-false", &["additionalProperties"], format!("{} accepts additionalProperties only as false", target.id));
         }
         if caps.closed_objects && types.contains(&"object") && m.field(kw::ADDITIONAL_PROPERTIES) != Some(&Value::Bool(false)) {
-            v("additional-properties-required", path, "'additionalProperties' is required to be supplied and to be false".into());
+            v("additional-properties-required", &[], "'additionalProperties' is required to be supplied and to be false".into());
         }
         if caps.all_required && types.contains(&"object") {
             if let Some(Value::Object(props)) = m.field(kw::PROPERTIES) {
@@ -184,7 +190,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                         None => listed.iter().any(|r| r.as_str() == Some(name.as_str())),
                     };
                     if !found {
-                        v("required-incomplete", path, format!("'required' must include every property; missing {name:?}"));
+                        v("required-incomplete", &[], format!("'required' must include every property; missing {name:?}"));
                     }
                 }
             }
@@ -222,10 +228,10 @@ fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
 
 /// Keyword values of the right JSON shape (the 2020-12 meta-schema's structural
 /// rules that matter for tool schemas).
-fn meta(m: &Map, path: &Pointer, v: &mut dyn FnMut(&'static str, &Pointer, String)) {
+fn meta(m: &Map, v: &mut dyn FnMut(&'static str, &[&str], String)) {
     for (key, value) in m {
         if let Some(what) = bad_shape(key, value) {
-            v("invalid-schema", &path.child(key.as_str()), format!("{key} must be {what}"));
+            v("invalid-schema", &[key.as_str()], format!("{key} must be {what}"));
         }
     }
 }

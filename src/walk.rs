@@ -39,6 +39,73 @@ pub fn visit(value: &Value, path: &mut Pointer, f: &mut dyn FnMut(&Value, &Point
     }
 }
 
+/// Where a walk is, as the steps it took: borrowed from the document, and
+/// written out as a pointer only when a reader asks (`pointer`). For a walk
+/// that reads many nodes and names few, such as the checker's, pushing every
+/// step's text onto a `Pointer` was most of the walk's cost.
+#[derive(Default)]
+pub struct Trail<'a> {
+    steps: Vec<Step<'a>>,
+}
+
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+impl Trail<'_> {
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The pointer of the current node.
+    pub fn pointer(&self) -> Pointer {
+        let mut p = Pointer::root();
+        for step in &self.steps {
+            match *step {
+                Step::Key(k) => p.push(k),
+                Step::Index(i) => p.push_index(i),
+            }
+        }
+        p
+    }
+}
+
+/// `visit` with a `Trail` for the pointer: the same nodes in the same order.
+pub fn visit_trail<'a>(value: &'a Value, trail: &mut Trail<'a>, f: &mut dyn FnMut(&'a Value, &Trail<'a>)) {
+    f(value, trail);
+    let Value::Object(node) = value else { return };
+    for (key, child) in node {
+        match (keywords::slot(key), child) {
+            (Slot::Schema, _) => {
+                trail.steps.push(Step::Key(key));
+                visit_trail(child, trail, f);
+                trail.steps.pop();
+            }
+            (Slot::SchemaArray, Value::Array(items)) => {
+                trail.steps.push(Step::Key(key));
+                for (i, item) in items.iter().enumerate() {
+                    trail.steps.push(Step::Index(i));
+                    visit_trail(item, trail, f);
+                    trail.steps.pop();
+                }
+                trail.steps.pop();
+            }
+            (Slot::SchemaMap, Value::Object(entries)) => {
+                trail.steps.push(Step::Key(key));
+                for (name, entry) in entries {
+                    trail.steps.push(Step::Key(name));
+                    visit_trail(entry, trail, f);
+                    trail.steps.pop();
+                }
+                trail.steps.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `visit` for a reader that needs no pointer: the same nodes in the same
 /// order, with no path kept.
 pub fn nodes(value: &Value, f: &mut dyn FnMut(&Value)) {
@@ -147,6 +214,25 @@ mod tests {
         assert!(segs("").is_empty());
         assert!(!under_exclusion(&p("/properties/oneOf/properties/not")));
         assert!(under_exclusion(&p("/properties/a/not")));
+    }
+
+    /// The trail's pointers are the pointers `visit` keeps, node for node
+    /// (escapes, indexes, member names that spell keywords).
+    #[test]
+    fn trail_points_where_visit_points() {
+        let doc = crate::json!({
+            "type": "object",
+            "properties": {"a/b": {"anyOf": [{"type": "string"}, {"items": {"not": {}}}]}, "c~d": true, "items": {"$ref": "#"}},
+            "$defs": {"x": {"prefixItems": [{}, {"properties": {"": {}}}]}},
+            "enum": [{"type": "not a schema"}]
+        });
+        let (mut kept, mut lazy) = (Vec::new(), Vec::new());
+        visit(&doc, &mut Pointer::root(), &mut |_, p| kept.push(p.to_string()));
+        visit_trail(&doc, &mut Trail::default(), &mut |_, t| lazy.push((t.pointer().to_string(), t.is_empty())));
+        assert_eq!(kept.len(), 12, "{kept:?}");
+        assert_eq!(kept, lazy.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>());
+        assert!(lazy.iter().all(|(p, empty)| p.is_empty() == *empty));
+        assert!(kept.contains(&"/properties/a~1b/anyOf/1/items/not".to_string()) && kept.contains(&"/properties/c~0d".to_string()));
     }
 
     #[test]
