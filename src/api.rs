@@ -23,7 +23,12 @@ fn err(e: &Error) -> String {
 pub use crate::json::parse;
 
 pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
-    let run = || -> Result<String, Error> { answer(input, &normalize_text(input, target, Options::from_json(options)?)?, true) };
+    let run = || -> Result<String, Error> {
+        let out = normalize_text(input, target, Options::from_json(options)?)?;
+        let text = answer(input, &out, true);
+        crate::discard(out);
+        text
+    };
     run().unwrap_or_else(|e| err(&e))
 }
 
@@ -77,7 +82,12 @@ fn target_named(id: &str) -> Result<&'static crate::Target, Error> {
 /// the report is nearly half of Google's payload (92 of 208 KB), and both
 /// serializing it and parsing it in JavaScript cost time for nothing.
 pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String {
-    let run = || -> Result<String, Error> { answer(input, &normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?, false) };
+    let run = || -> Result<String, Error> {
+        let out = normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?;
+        let text = answer(input, &out, false);
+        crate::discard(out);
+        text
+    };
     run().unwrap_or_else(|e| err(&e))
 }
 
@@ -88,7 +98,17 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
         let (target, opts) = tools_options(options)?;
         // A tool list nests one level per tool wrapper above each schema.
         let list = parse(input, opts.max_depth + 4)?;
-        Ok(ok(&crate::tools::normalize_tools(&list, target, &opts)?))
+        let out = crate::tools::normalize_tools(&list, target, &opts)?;
+        crate::discard(list);
+        // `ok(&out)` by hand, the tools by their own writer.
+        let mut text = String::with_capacity(input.len() + 64);
+        text.push_str("{\"ok\":{\"tools\":");
+        out.tools.write_json(&mut text);
+        text.push_str(",\"telemetry\":");
+        text.push_str(&serde_json::to_string(&out.telemetry).map_err(|e| Error::TooLarge { pointer: Default::default(), message: e.to_string() })?);
+        text.push_str("}}");
+        crate::discard(out);
+        Ok(text)
     };
     run().unwrap_or_else(|e| err(&e))
 }

@@ -20,12 +20,21 @@
 //! by the mode at the time it is freed. A panic aborts into a trap, and the
 //! shim replaces the instance, memory and all.
 //!
+//! A value made inside a call may be left in the region instead of dropped
+//! (`CallArena::may_leave`, `crate::discard`): the answer's tree is, once
+//! written out, when no block of the call came from the standard allocator.
+//!
 //! Bounded: the region starts small and grows to what calls needed, up to
 //! `MAX_REGION` (4 MiB); past the region's end a call takes its blocks from the
 //! standard allocator and frees them there. So a 10 MB schema costs what it
 //! did, plus the region once grown (at most 4 MiB, kept), and memory does not
 //! grow across repeated calls.
 use core::alloc::{GlobalAlloc, Layout};
+
+/// The module's allocator (the wasm build only; tests make their own).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+pub static ALLOC: CallArena = CallArena::new();
 use core::cell::Cell;
 use std::alloc::System;
 
@@ -81,6 +90,15 @@ impl CallArena {
         let out = f();
         self.depth.set(depth);
         out
+    }
+
+    /// Whether a value made inside the current call may be left to the region
+    /// instead of dropped: inside a call, and every block of the call came
+    /// from the region (none overflowed to the standard allocator), so the
+    /// next call's reset takes them all back. Dropping would walk the whole
+    /// tree only to free nothing.
+    pub fn may_leave(&self) -> bool {
+        self.depth.get() > 0 && self.overflow.get() == 0
     }
 
     /// Starts the region over, first growing it to what the last call needed.
@@ -185,6 +203,23 @@ mod tests {
                 assert!((0..size).all(|k| *p.add(k) == byte), "a later block overwrote an earlier one");
             }
         });
+    }
+
+    #[test]
+    fn values_may_be_left_only_inside_a_call_that_did_not_overflow() {
+        let a = arena();
+        assert!(!a.may_leave());
+        a.call(|| {
+            assert!(a.may_leave());
+            unsafe {
+                let big = layout(MAX_REGION * 2, 8);
+                let p = a.alloc(big);
+                assert!(!a.owns(p));
+                assert!(!a.may_leave(), "a block outside the region would leak");
+                a.dealloc(p, big);
+            }
+        });
+        assert!(!a.may_leave());
     }
 
     #[test]

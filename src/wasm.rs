@@ -13,8 +13,7 @@
 //! come from a region that the next call starts over.
 use wasm_bindgen::prelude::*;
 
-#[global_allocator]
-static ALLOC: crate::arena::CallArena = crate::arena::CallArena::new();
+use crate::arena::ALLOC;
 
 #[wasm_bindgen(start, skip_typescript)]
 fn start() {

@@ -53,6 +53,9 @@ fn text_in_text_out_matches_the_value_path_on_the_corpus() {
             let (got, telemetry) = normalize_tools_text(body, target, &opts).unwrap();
             assert_eq!(got, serde_json::to_string(&want.tools).unwrap(), "{}", target.id);
             assert_eq!(serde_json::to_string(&telemetry).unwrap(), serde_json::to_string(&want.telemetry).unwrap(), "{}", target.id);
+            // The object API's answer: the envelope and the tools written by hand.
+            let answer = toolschema::api::normalize_tools_json(body, &json!({"target": target.id}).to_string());
+            assert_eq!(answer, serde_json::to_string(&serde_json::json!({"ok": want})).unwrap(), "{}", target.id);
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::doc::Value;
 /// Normalizes the tools in `input` (a tool list or a request body holding
 /// one, in any shape `normalize_tools` reads) for `target`, and returns the
 /// same document as compact JSON text with every tool normalized: what
-/// `normalize_tools` gives for the parsed input, serialized by serde_json.
+/// `normalize_tools` gives for the parsed input, as serde_json writes it.
 /// Nesting deeper than `opts.max_depth` plus the tool wrappers is refused in
 /// the tools only; the rest of the body may nest as deep as it likes.
 pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Result<(String, Telemetry), Error> {
@@ -34,10 +34,14 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
         list = Value::Object([(key.to_string(), list)].into_iter().collect());
     }
     let outcome = normalize_tools(&list, target, opts)?;
+    crate::discard(list);
     let tools = base.iter().try_fold(&outcome.tools, |v, k| v.get(*k)).unwrap_or(&Value::Null);
-    let text = serde_json::to_string(tools).map_err(|e| Error::TooLarge { pointer: Default::default(), message: e.to_string() })?;
+    let mut text = String::with_capacity(input.len());
+    tools.write_json(&mut text);
     let body = if base.is_empty() { text } else { doc.write_spliced(doc.root(), Some((array, &text)))? };
-    Ok((body, outcome.telemetry))
+    let crate::tools::ToolsOutcome { tools, telemetry } = outcome;
+    crate::discard(tools);
+    Ok((body, telemetry))
 }
 
 /// The tools array of a document, and the keys that lead to it: the places
