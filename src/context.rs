@@ -25,6 +25,10 @@ pub struct Pass {
     pub name: &'static str,
     pub stage: Stage,
     pub run: fn(&mut Map, &mut Cx) -> Result<()>,
+    /// The keywords the rule acts on, as `doc::Map`'s keyword bits: a node
+    /// holding none of them is left as it is, so `passes::apply` does not
+    /// call the rule there. 0: the rule may act on any node.
+    pub needs: u32,
 }
 
 /// Per-call state shared by every pass: what the target expresses, its rules,

@@ -125,3 +125,72 @@ fn json_entry_points_write_what_serde_json_writes() {
         }
     }
 }
+
+/// A rule with trigger keywords (`passes::TRIGGERS`) leaves a node holding
+/// none of them as it is and reports nothing, so `passes::apply` may skip it
+/// there. Held on every distinct node of the corpus schemas and fixture
+/// inputs, and of the target's own outputs (what its rules meet), at the
+/// root and below it, for every target; and every trigger names a rule some
+/// target runs, always the same function.
+#[test]
+fn rules_leave_nodes_without_their_trigger_keywords_alone() {
+    use std::collections::{HashMap, HashSet};
+    use toolschema::doc::Map;
+    fn collect(v: &Value, seen: &mut HashSet<String>, out: &mut Vec<Map>) {
+        toolschema::walk::nodes(v, &mut |n| {
+            if let Value::Object(m) = n {
+                if seen.insert(text(n)) {
+                    out.push(m.clone());
+                }
+            }
+        });
+    }
+    let corpus = corpus();
+    let mut inputs: Vec<Value> = corpus.iter().map(|(_, s)| s.clone()).collect();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for dir in std::fs::read_dir(fixtures).unwrap() {
+        inputs.push(serde_json::from_slice(&std::fs::read(dir.unwrap().path().join("input.json")).unwrap()).unwrap());
+    }
+    let (mut seen, mut shared) = (HashSet::new(), Vec::new());
+    for input in &inputs {
+        collect(input, &mut seen, &mut shared);
+    }
+    let opts = Options::default();
+    let mut runs: HashMap<&str, usize> = HashMap::new();
+    let mut checked = 0usize;
+    for target in targets::TARGETS {
+        let (mut own_seen, mut own) = (seen.clone(), Vec::new());
+        for input in &inputs {
+            if let Ok(out) = normalize(input, target, &opts) {
+                collect(&out.schema, &mut own_seen, &mut own);
+            }
+        }
+        for p in target.passes.iter().filter(|p| p.needs != 0) {
+            let run = *runs.entry(p.name).or_insert(p.run as usize);
+            assert_eq!(run, p.run as usize, "{}: two functions under one trigger name", p.name);
+            for node in shared.iter().chain(&own).filter(|n| n.keyword_bits() & p.needs == 0) {
+                for below in [false, true] {
+                    let mut cx = target.cx(&opts);
+                    if below {
+                        cx.path.push("properties");
+                        cx.path.push("x");
+                    }
+                    let mut edited = node.clone();
+                    (p.run)(&mut edited, &mut cx).unwrap_or_else(|e| panic!("{} on {}: {e}", p.name, target.id));
+                    assert!(
+                        edited == *node && cx.report.diagnostics.is_empty() && cx.report.counters.is_empty(),
+                        "{} on {} acted on a node without its trigger keywords: {}",
+                        p.name,
+                        target.id,
+                        text(&Value::Object(node.clone()))
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    for (name, _) in toolschema::passes::TRIGGERS {
+        assert!(runs.contains_key(name), "trigger {name} names no rule any target runs");
+    }
+    assert!(checked > 100_000, "{checked} rule runs checked");
+}

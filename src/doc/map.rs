@@ -179,6 +179,14 @@ impl Map {
         removed
     }
 
+    /// One bit per keyword of the table's first 32 rows the map holds (bit
+    /// `row`): which keywords a node has, with no key compared.
+    #[inline]
+    pub fn keyword_bits(&self) -> u32 {
+        debug_assert_eq!(self.rows, rows_of(&self.members), "rows out of step");
+        self.rows
+    }
+
     /// Where the keyword at `row` (named `name`) is: rows compared, no text.
     #[inline]
     pub fn index_of_row(&self, row: u8, name: &str) -> Option<usize> {

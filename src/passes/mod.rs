@@ -27,13 +27,84 @@ use crate::context::Cx;
 pub use crate::context::{Pass, Stage};
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
+use crate::keywords::Keyword;
 
 pub const fn pass(name: &'static str, run: fn(&mut Map, &mut Cx) -> Result<()>) -> Pass {
-    Pass { name, stage: Stage::Sanitize, run }
+    Pass { name, stage: Stage::Sanitize, run, needs: needs(name) }
 }
 
 pub const fn enforce(name: &'static str, run: fn(&mut Map, &mut Cx) -> Result<()>) -> Pass {
-    Pass { name, stage: Stage::Enforce, run }
+    Pass { name, stage: Stage::Enforce, run, needs: needs(name) }
+}
+
+/// The rules that act only on a node holding one of a few keywords, by name,
+/// with those keywords: each returns at once, changing and reporting nothing,
+/// on a node with none of them (its first lines say so; tests/corpus.rs
+/// holds it on every node of the corpus for every target). Most nodes hold
+/// none, and `apply` then skips the call on the node's keyword bits. A rule
+/// not listed here runs on every node. Only the table's first 32 keywords
+/// have a bit (`doc::Map`), which `needs` checks at compile time.
+pub const TRIGGERS: &[(&str, &[&Keyword])] = &[
+    ("additional-false-only", &[kw::ADDITIONAL_PROPERTIES]),
+    ("collapse-unions", &[kw::ANY_OF]),
+    ("const-to-enum", &[kw::CONST]),
+    ("default-to-description", &[kw::DEFAULT]),
+    ("distribute-siblings", &[kw::ANY_OF]),
+    ("drop-not", &[kw::NOT]),
+    ("enforce-object", &[kw::TYPE]),
+    ("exclusive-bounds", &[kw::EXCLUSIVE_MINIMUM, kw::EXCLUSIVE_MAXIMUM]),
+    ("literal-unions", &[kw::ANY_OF, kw::ONE_OF]),
+    ("lone-any-of", &[kw::ANY_OF]),
+    ("merge-all-of", &[kw::ALL_OF]),
+    ("never-items", &[kw::ITEMS]),
+    ("null-unions", &[kw::ANY_OF]),
+    ("nullable-after-type", &[kw::NULLABLE]),
+    ("one-of-to-any-of", &[kw::ONE_OF]),
+    ("optional-nullables", &[kw::PROPERTIES]),
+    ("patterns", &[kw::PATTERN]),
+    ("property-ordering", &[kw::PROPERTIES]),
+    ("regex-subset", &[kw::PATTERN]),
+    ("splice-unions", &[kw::ANY_OF]),
+    ("string-enums", &[kw::ENUM]),
+    ("type-arrays", &[kw::TYPE]),
+    ("type-branches", &[kw::ANY_OF]),
+    ("type-unions", &[kw::ANY_OF]),
+    ("unicode-classes", &[kw::PATTERN]),
+];
+
+/// The keyword bits of the rule named `name` (`TRIGGERS`), 0 for any other.
+const fn needs(name: &str) -> u32 {
+    let mut i = 0;
+    while i < TRIGGERS.len() {
+        let (rule, keywords) = TRIGGERS[i];
+        if same(rule, name) {
+            let mut bits = 0u32;
+            let mut k = 0;
+            while k < keywords.len() {
+                assert!(keywords[k].row < 32, "a trigger keyword has no bit in doc::Map");
+                bits |= 1 << keywords[k].row;
+                k += 1;
+            }
+            return bits;
+        }
+        i += 1;
+    }
+    0
+}
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Runs the target's rules on one node whose subschemas are already normalized.
@@ -45,6 +116,9 @@ pub fn apply(node: &mut Map, cx: &mut Cx) -> Result<()> {
     prune::prune_never(node, cx);
     types::narrow_to_values(node);
     for p in cx.rules {
+        if p.needs != 0 && node.keyword_bits() & p.needs == 0 {
+            continue;
+        }
         if p.stage == Stage::Enforce && cx.opts.strict_stage == crate::options::StrictStage::Sanitize {
             continue;
         }
