@@ -30,14 +30,22 @@ impl Index {
         let mut scoped_anchors = HashMap::default();
         let mut resources = vec![(Pointer::root(), String::new())];
         let mut sites = Vec::new();
-        // Pre-order: a resource is indexed before anything inside it.
-        walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
+        // Pre-order: a resource is indexed before anything inside it. The
+        // pointer is written out only at the few nodes that hold a reference,
+        // an id or an anchor.
+        walk::visit_trail(doc, &mut walk::Trail::default(), &mut |node, trail| {
             let Value::Object(m) = node else { return };
-            if let Some(r) = m.field(kw::REF).or_else(|| m.field(kw::DYNAMIC_REF)).and_then(Value::as_str) {
+            let reference = m.field(kw::REF).or_else(|| m.field(kw::DYNAMIC_REF)).and_then(Value::as_str);
+            let id = m.field(kw::ID);
+            if reference.is_none() && id.is_none() && !m.has(kw::ANCHOR) && !m.has(kw::DYNAMIC_ANCHOR) {
+                return;
+            }
+            let path = &trail.pointer();
+            if let Some(r) = reference {
                 sites.push((path.clone(), r.to_string()));
             }
             let mut anchor_names = Vec::new();
-            if let Some(Value::String(id)) = m.field(kw::ID) {
+            if let Some(Value::String(id)) = id {
                 match id.strip_prefix('#') {
                     // draft-06/07 spelled anchors as `"$id": "#name"`.
                     Some(anchor) if !anchor.is_empty() => anchor_names.push(anchor.to_string()),

@@ -175,7 +175,7 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
         Default::default()
     };
     let mut settled = true;
-    crate::walk::visit(out, &mut Pointer::root(), &mut |node, path| {
+    crate::walk::visit_trail(out, &mut crate::walk::Trail::default(), &mut |node, trail| {
         let Value::Object(m) = node else { return };
         let Some(r) = m
             .field(kw::REF)
@@ -187,6 +187,7 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
         if !settled {
             return;
         }
+        let path = &trail.pointer();
         // The expander always takes a root `$ref` in (the root is the
         // definition); left by a rule (a merged single-entry `allOf`), it
         // would be inlined by the next run.
@@ -213,9 +214,9 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
 /// too (the definition's own pointer, `/$defs/B/...`, is under neither).
 pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
     let mut sites: Vec<(Pointer, String)> = Vec::new();
-    crate::walk::visit(doc, &mut Pointer::root(), &mut |node, path| {
+    crate::walk::visit_trail(doc, &mut crate::walk::Trail::default(), &mut |node, trail| {
         if let Some(r) = node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).and_then(Value::as_str) {
-            sites.push((path.clone(), r.to_string()));
+            sites.push((trail.pointer(), r.to_string()));
         }
     });
     if sites.is_empty() {
