@@ -4,8 +4,9 @@
 //! [`Value`] is the tree every pass edits today: `serde_json::Value`'s API
 //! over objects that are one ordered vector of members ([`Map`]), with a hash
 //! index only past a couple of dozen members. Numbers are `serde_json::Number`
-//! and text is written by serde_json, so outputs are what they were when the
-//! core ran on `serde_json::Value`. `json!` builds one.
+//! and text is written as serde_json writes it (answers by `Value::write_json`,
+//! checked against serde_json's own text), so outputs are what they were when
+//! the core ran on `serde_json::Value`. `json!` builds one.
 //!
 //! [`Doc`] is the flat arena the core is moving to: JSON text parsed once
 //! into a few vectors, edited by small ids, serialized once.

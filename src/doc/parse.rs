@@ -389,7 +389,7 @@ impl<'s> Parser<'s> {
         let start = self.i;
         let mut escaped = false;
         loop {
-            self.i = skip_plain(self.b, self.i);
+            self.i = super::write::skip_plain(self.b, self.i);
             match self.peek() {
                 None => return Err(self.error(Code::EofString)),
                 Some(b'"') => {
@@ -472,46 +472,4 @@ fn hex4(d: &[u8]) -> Option<u16> {
         n = n << 4 | v as u16;
     }
     Some(n)
-}
-
-/// The first byte at or after `i` that ends a plain run of string text: a
-/// quote, a backslash or a control byte; `b.len()` if none. Eight bytes at a
-/// time: most of a schema's text is descriptions.
-#[inline]
-pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
-        let quote = w ^ (ONES * b'"' as u64);
-        let slash = w ^ (ONES * b'\\' as u64);
-        // A byte is flagged where it is zero (quote, slash) or below 0x20; the
-        // lowest flag is exact, and only it is used.
-        let hits = (quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w);
-        let hits = hits & HIGH;
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while let Some(&c) = b.get(i) {
-        if c == b'"' || c == b'\\' || c < 0x20 {
-            return i;
-        }
-        i += 1;
-    }
-    i
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn plain_runs_end_at_quotes_escapes_and_controls() {
-        for (text, at) in [("abcdefghij\"", 10), ("abc\\", 3), ("abcdefgh\u{1}", 8), ("é漢字🙂\"", 12), ("", 0), ("abcdefghijklmnop", 16), ("\x7f\x7f\"", 2)]
-        {
-            assert_eq!(skip_plain(text.as_bytes(), 0), at, "{text:?}");
-        }
-    }
 }

@@ -137,7 +137,7 @@ pub(super) fn escape(text: &str, out: &mut String) {
     let b = text.as_bytes();
     let mut from = 0;
     loop {
-        let at = super::parse::skip_plain(b, from);
+        let at = skip_plain(b, from);
         // Every byte that ends a run is ASCII, so `at` is a char boundary.
         out.push_str(&text[from..at]);
         let Some(&c) = b.get(at) else { return };
@@ -257,4 +257,46 @@ fn each_piece<'a>(raw: &'a str, mut f: impl FnMut(Piece<'a>)) {
 /// Four hex digits at `at` (validated by the parser; 0 if cut short).
 fn hex(raw: &str, at: usize) -> u32 {
     raw.get(at..at + 4).and_then(|h| u32::from_str_radix(h, 16).ok()).unwrap_or(0)
+}
+
+/// The first byte at or after `i` that ends a plain run of string text: a
+/// quote, a backslash or a control byte; `b.len()` if none. Eight bytes at a
+/// time: most of a schema's text is descriptions.
+#[inline]
+pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        let quote = w ^ (ONES * b'"' as u64);
+        let slash = w ^ (ONES * b'\\' as u64);
+        // A byte is flagged where it is zero (quote, slash) or below 0x20; the
+        // lowest flag is exact, and only it is used.
+        let hits = (quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w);
+        let hits = hits & HIGH;
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&c) = b.get(i) {
+        if c == b'"' || c == b'\\' || c < 0x20 {
+            return i;
+        }
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_runs_end_at_quotes_escapes_and_controls() {
+        for (text, at) in [("abcdefghij\"", 10), ("abc\\", 3), ("abcdefgh\u{1}", 8), ("é漢字🙂\"", 12), ("", 0), ("abcdefghijklmnop", 16), ("\x7f\x7f\"", 2)]
+        {
+            assert_eq!(skip_plain(text.as_bytes(), 0), at, "{text:?}");
+        }
+    }
 }

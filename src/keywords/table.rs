@@ -452,7 +452,8 @@ const fn row_of(name: &str) -> Option<usize> {
     None
 }
 
-const fn const_eq(a: &[u8], b: &[u8]) -> bool {
+/// `a == b` where a `const fn` needs it (slice equality is not `const`).
+pub(crate) const fn const_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -77,7 +77,7 @@ const fn needs(name: &str) -> u32 {
     let mut i = 0;
     while i < TRIGGERS.len() {
         let (rule, keywords) = TRIGGERS[i];
-        if same(rule, name) {
+        if crate::keywords::table::const_eq(rule.as_bytes(), name.as_bytes()) {
             let mut bits = 0u32;
             let mut k = 0;
             while k < keywords.len() {
@@ -90,21 +90,6 @@ const fn needs(name: &str) -> u32 {
         i += 1;
     }
     0
-}
-
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Runs the target's rules on one node whose subschemas are already normalized.
