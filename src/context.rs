@@ -110,14 +110,22 @@ impl<'t> Cx<'t> {
         self.check_depth()
     }
 
+    /// Every step of every walk asks: the test is inlined, the errors are not.
+    #[inline]
     fn check_depth(&self) -> Result<()> {
+        if self.path.len() > self.opts.max_depth || stack_left() < STACK_RESERVE {
+            return self.too_deep();
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&self) -> Result<()> {
         if self.path.len() > self.opts.max_depth {
             return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });
         }
-        if stack_left() < STACK_RESERVE {
-            return Err(Error::StackExhausted { pointer: self.path.clone(), depth: self.path.len() });
-        }
-        Ok(())
+        Err(Error::StackExhausted { pointer: self.path.clone(), depth: self.path.len() })
     }
 
     pub fn leave(&mut self) {
