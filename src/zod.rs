@@ -61,6 +61,11 @@ const INTEGER_FORMATS: &[&str] = &["safeint", "int32", "uint32"];
 
 /// Is `node` what `JSON.stringify` makes of a Zod 4 schema instance?
 pub fn is_instance(node: &Map) -> bool {
+    // An instance has a `def`, which is no keyword: a node of keywords alone
+    // (most nodes, told by their bits) is none.
+    if node.keys_are_bits() {
+        return false;
+    }
     let Some(kind) = node.field("def").and_then(|d| d.field(kw::TYPE)).and_then(Value::as_str) else { return false };
     KINDS.contains(&kind)
         && node.field(kw::TYPE).and_then(Value::as_str) == Some(kind)

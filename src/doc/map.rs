@@ -187,6 +187,14 @@ impl Map {
         self.rows
     }
 
+    /// Whether every key has a bit (`keyword_bits`): a keyword of the table's
+    /// first 32 rows, as most schema nodes' keys are. Then the bits are the
+    /// whole key set, and a question about the keys is a mask.
+    #[inline]
+    pub fn keys_are_bits(&self) -> bool {
+        self.keyword_bits().count_ones() as usize == self.members.len()
+    }
+
     /// Where the keyword at `row` (named `name`) is: rows compared, no text.
     #[inline]
     pub fn index_of_row(&self, row: u8, name: &str) -> Option<usize> {
@@ -674,6 +682,8 @@ mod tests {
                     let by_row = ours.index_of_row(k.row, k.name);
                     assert_eq!(by_row, ours.index_of(k.name), "{} by its row, round {round}, step {step}", k.name);
                 }
+                let all_bits = ours.keys().all(|k| k.keyword().is_some_and(|kw| kw.row < 32));
+                assert_eq!(ours.keys_are_bits(), all_bits, "round {round}, step {step}");
             }
         }
     }

@@ -452,6 +452,19 @@ const fn row_of(name: &str) -> Option<usize> {
     None
 }
 
+/// The `doc::Map` bits (rows below 32) of the resolution-only keywords.
+pub const RESOLUTION_BITS: u32 = {
+    let mut bits = 0u32;
+    let mut i = 0;
+    while i < TABLE.len() {
+        if TABLE[i].resolution && i < 32 {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    bits
+};
+
 /// `a == b` where a `const fn` needs it (slice equality is not `const`).
 pub(crate) const fn const_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
@@ -728,6 +741,15 @@ mod tests {
                 assert!(!same_words(&a, &b) && !same_name(&a, &b), "{n} at {at}");
             }
         }
+    }
+
+    /// The resolution bits are the resolution keywords that have a bit.
+    #[test]
+    fn resolution_bits_name_the_resolution_keywords_with_a_bit() {
+        for k in KEYWORDS {
+            assert_eq!(RESOLUTION_BITS & 1u32.checked_shl(u32::from(k.row)).unwrap_or(0) != 0, k.resolution && k.row < 32, "{}", k.name);
+        }
+        assert_ne!(RESOLUTION_BITS, 0, "$defs and definitions have bits");
     }
 
     /// Writers copy a keyword's name as it is, in JSON text

@@ -34,6 +34,9 @@ pub(crate) fn follows(node: &Map) -> bool {
 
 /// Does this schema node hold a keyword that only serves resolution?
 pub(crate) fn has_resolution_keys(node: &Map) -> bool {
+    if node.keys_are_bits() {
+        return node.keyword_bits() & keywords::RESOLUTION_BITS != 0;
+    }
     node.keys().any(keywords::is_resolution)
 }
 
