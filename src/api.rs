@@ -12,7 +12,12 @@ fn ok<T: Serialize>(payload: &T) -> String {
     struct Ok<'a, T> {
         ok: &'a T,
     }
-    serde_json::to_string(&Ok { ok: payload }).unwrap_or_else(|e| err(&Error::TooLarge { pointer: Default::default(), message: e.to_string() }))
+    serde_json::to_string(&Ok { ok: payload }).unwrap_or_else(|e| err(&too_large(e)))
+}
+
+/// serde_json failing to write a payload: only an answer too large to build.
+fn too_large(e: serde_json::Error) -> Error {
+    Error::TooLarge { pointer: Default::default(), message: e.to_string() }
 }
 
 fn err(e: &Error) -> String {
@@ -36,7 +41,6 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
 /// report?}}`: what serde_json writes for `Normalized` (the report only when
 /// asked), byte for byte, with the schema written by `Value::write_json`.
 fn answer(input: &str, out: &crate::Normalized, report: bool) -> Result<String, Error> {
-    let too_large = |e: serde_json::Error| Error::TooLarge { pointer: Default::default(), message: e.to_string() };
     let mut text = String::with_capacity(input.len() + 32);
     text.push_str("{\"ok\":{\"schema\":");
     out.schema.write_json(&mut text);
@@ -105,7 +109,7 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
         text.push_str("{\"ok\":{\"tools\":");
         out.tools.write_json(&mut text);
         text.push_str(",\"telemetry\":");
-        text.push_str(&serde_json::to_string(&out.telemetry).map_err(|e| Error::TooLarge { pointer: Default::default(), message: e.to_string() })?);
+        text.push_str(&serde_json::to_string(&out.telemetry).map_err(too_large)?);
         text.push_str("}}");
         crate::discard(out);
         Ok(text)
@@ -122,7 +126,7 @@ pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> Stri
     let run = || -> Result<String, Error> {
         let (target, opts) = tools_options(options)?;
         let (body, report) = crate::tools::text::normalize_tools_text(input, target, &opts)?;
-        let report = if telemetry { serde_json::to_string(&report).map_err(|e| Error::TooLarge { pointer: Default::default(), message: e.to_string() })? } else { String::new() };
+        let report = if telemetry { serde_json::to_string(&report).map_err(too_large)? } else { String::new() };
         let mut out = String::with_capacity(body.len() + report.len() + 2);
         out.push('o');
         out.push_str(&report);

@@ -30,13 +30,13 @@
 //! did, plus the region once grown (at most 4 MiB, kept), and memory does not
 //! grow across repeated calls.
 use core::alloc::{GlobalAlloc, Layout};
+use core::cell::Cell;
+use std::alloc::System;
 
 /// The module's allocator (the wasm build only; tests make their own).
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 pub static ALLOC: CallArena = CallArena::new();
-use core::cell::Cell;
-use std::alloc::System;
 
 #[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
 compile_error!("the call arena assumes one thread: wasm32 without the atomics feature");

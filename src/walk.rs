@@ -76,34 +76,12 @@ impl Trail<'_> {
 pub fn visit_trail<'a>(value: &'a Value, trail: &mut Trail<'a>, f: &mut dyn FnMut(&'a Value, &Trail<'a>)) {
     f(value, trail);
     let Value::Object(node) = value else { return };
-    for (key, child) in node {
-        match (keywords::slot(key), child) {
-            (Slot::Schema, _) => {
-                trail.steps.push(Step::Key(key));
-                visit_trail(child, trail, f);
-                trail.steps.pop();
-            }
-            (Slot::SchemaArray, Value::Array(items)) => {
-                trail.steps.push(Step::Key(key));
-                for (i, item) in items.iter().enumerate() {
-                    trail.steps.push(Step::Index(i));
-                    visit_trail(item, trail, f);
-                    trail.steps.pop();
-                }
-                trail.steps.pop();
-            }
-            (Slot::SchemaMap, Value::Object(entries)) => {
-                trail.steps.push(Step::Key(key));
-                for (name, entry) in entries {
-                    trail.steps.push(Step::Key(name));
-                    visit_trail(entry, trail, f);
-                    trail.steps.pop();
-                }
-                trail.steps.pop();
-            }
-            _ => {}
-        }
-    }
+    subschemas(node, |key, below, child| {
+        trail.steps.push(Step::Key(key));
+        trail.steps.extend(below);
+        visit_trail(child, trail, f);
+        trail.steps.truncate(trail.steps.len() - 1 - usize::from(below.is_some()));
+    });
 }
 
 /// `visit` for a reader that needs no pointer: the same nodes in the same
@@ -111,43 +89,44 @@ pub fn visit_trail<'a>(value: &'a Value, trail: &mut Trail<'a>, f: &mut dyn FnMu
 pub fn nodes(value: &Value, f: &mut dyn FnMut(&Value)) {
     f(value);
     let Value::Object(node) = value else { return };
-    for (key, child) in node {
-        match (keywords::slot(key), child) {
-            (Slot::Schema, _) => nodes(child, f),
-            (Slot::SchemaArray, Value::Array(items)) => items.iter().for_each(|item| nodes(item, f)),
-            (Slot::SchemaMap, Value::Object(entries)) => entries.values().for_each(|entry| nodes(entry, f)),
-            _ => {}
-        }
-    }
+    subschemas(node, |_, _, child| nodes(child, f));
 }
 
 /// Calls `f` on every subschema directly under `node` (by the keyword
 /// table's slots), with its pointer pushed on `path` for the call.
 pub fn each_child(node: &Map, path: &mut Pointer, f: &mut dyn FnMut(&Value, &mut Pointer)) {
+    subschemas(node, |key, below, child| {
+        path.push_keyword(key);
+        match below {
+            Some(Step::Index(i)) => path.push_index(i),
+            Some(Step::Key(name)) => path.push(name),
+            None => {}
+        }
+        f(child, path);
+        if below.is_some() {
+            path.pop();
+        }
+        path.pop();
+    });
+}
+
+/// Every subschema directly under `node`, by the keyword table's slots, in
+/// member order: `f` gets the keyword, the index or member name below it in
+/// an array or map slot, and the subschema. The one reading of the slots for
+/// the read-only walks above.
+fn subschemas<'a>(node: &'a Map, mut f: impl FnMut(&'a str, Option<Step<'a>>, &'a Value)) {
     for (key, child) in node {
         match (keywords::slot(key), child) {
-            (Slot::Schema, _) => {
-                path.push_keyword(key);
-                f(child, path);
-                path.pop();
-            }
+            (Slot::Schema, _) => f(key, None, child),
             (Slot::SchemaArray, Value::Array(items)) => {
-                path.push_keyword(key);
                 for (i, item) in items.iter().enumerate() {
-                    path.push_index(i);
-                    f(item, path);
-                    path.pop();
+                    f(key, Some(Step::Index(i)), item);
                 }
-                path.pop();
             }
             (Slot::SchemaMap, Value::Object(entries)) => {
-                path.push_keyword(key);
                 for (name, entry) in entries {
-                    path.push(name.as_str());
-                    f(entry, path);
-                    path.pop();
+                    f(key, Some(Step::Key(name)), entry);
                 }
-                path.pop();
             }
             _ => {}
         }

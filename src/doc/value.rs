@@ -143,7 +143,6 @@ impl Value {
         self.is_null().then_some(())
     }
 
-    /// The value at a JSON pointer (RFC 6901), `""` being this one.
     /// The value `pointer` names inside this one (array indexes without
     /// leading zeros, as RFC 6901 writes them).
     pub fn at(&self, pointer: &Pointer) -> Option<&Value> {
@@ -164,6 +163,7 @@ impl Value {
         Some(cur)
     }
 
+    /// The value at a JSON pointer (RFC 6901), `""` being this one.
     pub fn pointer(&self, pointer: &str) -> Option<&Value> {
         let mut at = self;
         for token in tokens(pointer)? {

@@ -121,7 +121,16 @@ pub fn is_never(v: &Value) -> bool {
 
 /// [`is_never`] for an object's members.
 pub fn is_never_object(m: &Map) -> bool {
-    (m.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m)) && !m.keys().any(is_resolution)
+    (m.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m)) && !holds_resolution(m)
+}
+
+/// Does this node hold a keyword that only serves resolution? A node whose
+/// keys all have a bit (`Map::keys_are_bits`, most nodes) answers by a mask.
+pub fn holds_resolution(m: &Map) -> bool {
+    if m.keys_are_bits() {
+        return m.keyword_bits() & RESOLUTION_BITS != 0;
+    }
+    m.keys().any(is_resolution)
 }
 
 /// `enum: []`: the node accepts no value.

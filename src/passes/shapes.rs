@@ -1,8 +1,7 @@
 //! Objects, arrays and the root in the shapes the wire requires.
 use crate::lookup::Fields;
 use super::facts::{branch_of_combinator, branch_of_union};
-use super::merge::overlay_branch;
-use super::merge::{as_written, is_object_like, unite_objects, SharedMembers};
+use super::merge::{as_written, is_object_like, overlay_branch, unite_objects, SharedMembers};
 use crate::intersect::conjoin;
 use super::spill::render;
 use crate::keywords::value_has_type;

@@ -32,19 +32,12 @@ pub(crate) fn follows(node: &Map) -> bool {
     node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).is_some_and(Value::is_string)
 }
 
-/// Does this schema node hold a keyword that only serves resolution?
-pub(crate) fn has_resolution_keys(node: &Map) -> bool {
-    if node.keys_are_bits() {
-        return node.keyword_bits() & keywords::RESOLUTION_BITS != 0;
-    }
-    node.keys().any(keywords::is_resolution)
-}
 
 /// What `Expander::children` drops from every node it copies, done in place
 /// (for a document without refs, which `inline` would copy unchanged otherwise).
 pub(crate) fn strip_resolution_keys(value: &mut Value) {
     let Value::Object(node) = value else { return };
-    if has_resolution_keys(node) {
+    if keywords::holds_resolution(node) {
         node.retain(|k, _| !keywords::is_resolution(k));
     }
     for (key, child) in node.iter_mut() {
