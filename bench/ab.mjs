@@ -3,7 +3,12 @@
 // both ways, the wasm allocator included), which native instruction counts
 // do not show.
 //
-//   node bench/ab.mjs <pkg dir A> <pkg dir B> [--rounds N] [--set mcp|corpus] [target ...]
+//   node bench/ab.mjs <pkg dir A> <pkg dir B> [--rounds N] [--set mcp|corpus] [--api schema|normalize] [target ...]
+//
+// `--api schema` (the default) times the functions `make bench` times
+// (`normalizeSchemaForGoogle` and friends, `tryEnforceStrictSchema`: the
+// schema without the report); `--api normalize` times `normalize`, which
+// builds, writes and parses the report as well.
 //
 // A is usually a fresh `make pkg`, B the package built from the commit before
 // (a git worktree's `scripts/build-pkg.sh`). Both run with their cache off, on
@@ -12,7 +17,7 @@
 // (> 1: A is faster).
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { TARGETS, corpusSets, loadCorpus, median } from "./lib.mjs";
+import { TARGETS, corpusSets, loadCorpus, median, toolschemaTargets } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -23,9 +28,10 @@ const option = (name, fallback) => {
 };
 const rounds = Number(option("--rounds", "30"));
 const set = option("--set", "mcp");
+const api = option("--api", "schema");
 const [dirA, dirB, ...targets] = args;
-if (!dirA || !dirB || !Number.isSafeInteger(rounds) || rounds < 1) {
-  console.error("usage: node bench/ab.mjs <pkg dir A> <pkg dir B> [--rounds N] [--set mcp|corpus] [target ...]");
+if (!dirA || !dirB || !Number.isSafeInteger(rounds) || rounds < 1 || !["schema", "normalize"].includes(api)) {
+  console.error("usage: node bench/ab.mjs <pkg dir A> <pkg dir B> [--rounds N] [--set mcp|corpus] [--api schema|normalize] [target ...]");
   process.exit(2);
 }
 const load = async (dir) => {
@@ -40,14 +46,17 @@ if (!schemas) {
   process.exit(2);
 }
 
+const run = (ts, target) => (api === "normalize" ? (s) => ts.normalize(s, target) : toolschemaTargets(ts)[target]);
 const pass = (ts, target) => {
   const fresh = schemas.map((s) => structuredClone(s));
+  const f = run(ts, target);
+  if (f === undefined) throw new Error(`--api schema times ${Object.keys(toolschemaTargets(ts)).join(", ")}; ${target} needs --api normalize`);
   const start = performance.now();
-  for (const schema of fresh) ts.normalize(schema, target);
+  for (const schema of fresh) f(schema);
   return performance.now() - start;
 };
 
-console.log(`ab: A ${dirA} (${A.version()}), B ${dirB} (${B.version()}); ${schemas.length} ${set} schemas per pass, median of ${rounds} rounds`);
+console.log(`ab: A ${dirA} (${A.version()}), B ${dirB} (${B.version()}); ${schemas.length} ${set} schemas per pass (${api === "schema" ? "the schema-only functions" : "normalize"}), median of ${rounds} rounds`);
 console.log("target            A ms/pass  B ms/pass     B/A");
 for (const target of targets.length > 0 ? targets : TARGETS) {
   for (let i = 0; i < 3; i++) pass(A, target), pass(B, target);

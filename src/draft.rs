@@ -7,7 +7,7 @@
 //! the original layout still resolve.
 use crate::lookup::Fields;
 use crate::error::Result;
-use crate::keywords::{self, Slot};
+use crate::keywords::{self, Keyword, Slot};
 use crate::pointer::Pointer;
 use crate::context::Cx;
 use crate::json;
@@ -80,7 +80,7 @@ const LIBRARY_INTERNALS: &[&str] = &["_def", "_zod", "~standard", "~optional", "
 
 /// The keys `Upgrader::node` rewrites, as found among a node's keys. The
 /// snake_case renames create none of the keys the later steps look for.
-#[derive(Default)]
+#[derive(Default, Debug, PartialEq)]
 struct Present {
     internals: bool,
     snake: bool,
@@ -95,6 +95,31 @@ struct Present {
 }
 
 impl Present {
+    /// What `node`'s keys hold. When every key is a keyword with a bit (most
+    /// nodes: `Map::keys_are_bits`) the bits answer, with no key read: no
+    /// other key, and so no `id`, internal or snake_case one, is there.
+    fn of(node: &Map) -> Present {
+        if !node.keys_are_bits() {
+            let mut has = Present::default();
+            for key in node.keys() {
+                has.note(key);
+            }
+            return has;
+        }
+        let bits = node.keyword_bits();
+        let has = |k: &Keyword| bits & 1u32.checked_shl(u32::from(k.row)).unwrap_or(0) != 0;
+        Present {
+            ty: has(kw::TYPE),
+            required: has(kw::PROPERTIES) || has(kw::REQUIRED),
+            items: has(kw::ITEMS) || has(kw::ADDITIONAL_ITEMS),
+            nullable: has(kw::NULLABLE),
+            definitions: has(kw::DEFINITIONS),
+            exclusive: has(kw::EXCLUSIVE_MINIMUM) || has(kw::EXCLUSIVE_MAXIMUM),
+            dependencies: has(kw::DEPENDENCIES),
+            ..Present::default()
+        }
+    }
+
     /// A keyword key is told by its row, with no text compared; no keyword
     /// of the table starts with `_` or `~` or holds `_` (a unit test says so),
     /// so only other keys can be library internals or snake_case.
@@ -302,10 +327,7 @@ impl Upgrader {
         // One pass over the keys says which rewrites below can apply. Nearly every
         // node has none of their keys, and probing each by name cost about thirty
         // hashed lookups per node, the largest share of the whole upgrade.
-        let mut has = Present::default();
-        for key in node.keys() {
-            has.note(key);
-        }
+        let has = Present::of(node);
         if has.internals {
             for key in LIBRARY_INTERNALS {
                 if node.remove_field(key).is_some() {
@@ -619,7 +641,35 @@ fn repair_shapes(node: &mut Map, cx: &mut Cx) {
 
 #[cfg(test)]
 mod tests {
-    use super::{dialect_of, Dialect};
+    use super::{dialect_of, Dialect, Present};
+    use crate::doc::{Key, Map, Value};
+    use crate::keywords::KEYWORDS;
+
+    /// `Present::of` answers from a map's bits when it can: the same as
+    /// reading every key, on each keyword alone, each pair of keywords, and
+    /// each beside the other keys the upgrade looks for.
+    #[test]
+    fn present_from_bits_is_present_from_keys() {
+        let by_keys = |m: &Map| {
+            let mut has = Present::default();
+            for key in m.keys() {
+                has.note(key);
+            }
+            has
+        };
+        let others = ["id", "_def", "min_items", "x"];
+        let names = KEYWORDS.iter().map(|k| k.name).chain(others);
+        for a in names.clone() {
+            for b in names.clone() {
+                let mut m = Map::new();
+                m.insert(Key::from(a), Value::Null);
+                m.insert(Key::from(b), Value::Null);
+                assert_eq!(Present::of(&m), by_keys(&m), "{a} {b}");
+                m.shift_remove(b);
+                assert_eq!(Present::of(&m), by_keys(&m), "{a}");
+            }
+        }
+    }
 
     #[test]
     fn no_keyword_reads_as_a_library_internal_or_snake_case() {

@@ -91,8 +91,10 @@ pub struct Options {
     /// repeated subschemas into `$defs` where the target keeps refs
     /// (src/compact.rs). Off by default: outputs stay as they were.
     pub compact: bool,
-    /// Diagnostics are not written (counters and the lossy flag still are):
-    /// for callers that drop the report. Not an option callers pass in JSON.
+    /// Diagnostics are not written (counters and the lossy flag still are,
+    /// except for residual violations, which the checker is not run for on a
+    /// target that only reports them): for callers that drop the report. Not
+    /// an option callers pass in JSON.
     #[serde(skip)]
     pub quiet: bool,
     /// What `google` does with the constraints its `Schema` has fields for
@@ -133,7 +135,8 @@ impl Options {
     }
 
     pub fn from_json(text: &str) -> Result<Self, crate::Error> {
-        if text.trim().is_empty() {
+        // No options: what the package sends on nearly every call.
+        if matches!(text.trim(), "" | "{}") {
             return Ok(Options::default());
         }
         let opts: Options = serde_json::from_str(text).map_err(|e| crate::Error::InvalidOptions { message: e.to_string() })?;
@@ -164,4 +167,19 @@ pub enum GoogleConstraints {
     #[default]
     Keep,
     Spill,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Options;
+
+    /// `from_json` answers `{}` without serde: the answer must be serde's.
+    #[test]
+    fn no_options_read_as_serde_reads_them() {
+        let by_serde: Options = serde_json::from_str("{}").expect("{} is options");
+        for text in ["", "  ", "{}", " {} \n"] {
+            assert_eq!(Options::from_json(text).expect("no options"), by_serde, "{text:?}");
+        }
+        assert!(Options::from_json("{ }").is_ok_and(|o| o == by_serde));
+    }
 }

@@ -101,7 +101,8 @@ fn every_schema_with(opts: Options) -> (u64, u64) {
 
 /// The JSON entry points write their envelope by hand around the schema's own
 /// writer: the same bytes serde_json writes for the payload, on every corpus
-/// schema and target (strict outcomes and strict errors included).
+/// schema and target (strict outcomes and strict errors included). The
+/// schema-only one runs quiet, and answers what the full run does.
 #[test]
 fn json_entry_points_write_what_serde_json_writes() {
     use toolschema::api::{normalize_json, normalize_schema_json};
@@ -113,6 +114,10 @@ fn json_entry_points_write_what_serde_json_writes() {
             let expected = serde_json::to_string(&serde_json::json!({ "ok": full })).unwrap();
             assert_eq!(normalize_json(&input, target.id, ""), expected, "{id} on {}", target.id);
             let quiet = normalize(schema, target, &Options { quiet: true, ..Options::default() }).unwrap();
+            // Quiet leaves out the report and what only feeds it (diagnostics,
+            // the residual check of a target that only reports): never the schema.
+            assert!(quiet.schema == full.schema && quiet.strict == full.strict, "{id} on {}: quiet differs", target.id);
+            assert_eq!(serde_json::to_value(&quiet.strict_error).unwrap(), serde_json::to_value(&full.strict_error).unwrap(), "{id} on {}", target.id);
             let mut payload = serde_json::json!({ "schema": quiet.schema });
             if let Some(strict) = quiet.strict {
                 payload["strict"] = strict.into();
