@@ -125,6 +125,8 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
 pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> String {
     let run = || -> Result<String, Error> {
         let (target, opts) = tools_options(options)?;
+        // Without telemetry nothing reads the reports: the run is quiet.
+        let opts = Options { quiet: !telemetry, ..opts };
         let (body, report) = crate::tools::text::normalize_tools_text(input, target, &opts)?;
         let report = if telemetry { serde_json::to_string(&report).map_err(too_large)? } else { String::new() };
         let mut out = String::with_capacity(body.len() + report.len() + 2);

@@ -136,7 +136,8 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
         let (slot, strict_slot) = slot;
         match normalize(schema, target, opts) {
             Ok(n) => {
-                rep.modified = n.schema != *schema;
+                // Telemetry only, which a quiet call does not return.
+                rep.modified = !opts.quiet && n.schema != *schema;
                 if let (Some(s), Some(sp)) = (n.strict, strict_slot) {
                     set_path(&mut tool_out, sp, Value::Bool(s));
                 }

@@ -1,6 +1,7 @@
 //! Tool lists as JSON text (`tools::text`): the same answer as parsing the
 //! text and calling `normalize_tools`, for every list and request shape, every
-//! target and the whole corpus; the rest of a request body goes through as it is.
+//! target and the whole corpus, with or without telemetry; the rest of a
+//! request body goes through as it is.
 mod common;
 
 use toolschema::json;
@@ -56,6 +57,12 @@ fn text_in_text_out_matches_the_value_path_on_the_corpus() {
             // The object API's answer: the envelope and the tools written by hand.
             let answer = toolschema::api::normalize_tools_json(body, &json!({"target": target.id}).to_string());
             assert_eq!(answer, serde_json::to_string(&serde_json::json!({"ok": want})).unwrap(), "{}", target.id);
+            // The text export: telemetry when asked; without it the run is
+            // quiet, and the body the same.
+            let options = json!({"target": target.id}).to_string();
+            let with = toolschema::api::normalize_tools_text(body, &options, true);
+            assert_eq!(with, format!("o{}\n{got}", serde_json::to_string(&want.telemetry).unwrap()), "{}", target.id);
+            assert_eq!(toolschema::api::normalize_tools_text(body, &options, false), format!("o\n{got}"), "{} (quiet)", target.id);
         }
     }
 }
