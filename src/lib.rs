@@ -91,17 +91,11 @@ pub fn cca_fallback() -> Value {
 
 /// Normalizes `schema` for `target`. The input is never modified.
 pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
-    if walk::value_depth(schema) > opts.max_depth {
+    // The copy the run takes over is made with the depth check, in one walk.
+    let Some(value) = schema.clone_within(opts.max_depth) else {
         return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
-    }
-    normalize_within_depth(schema, target, opts)
-}
-
-/// `normalize` for a value already known to nest at most `maxDepth` levels
-/// (`json::parse` scans the text before parsing, so the JSON entry points skip
-/// a second walk over the whole value).
-pub(crate) fn normalize_within_depth(schema: &Value, target: &Target, opts: &Options) -> Result<Normalized> {
-    normalize_parsed(Input { value: schema.clone(), again: Again::Value(schema) }, target, opts)
+    };
+    normalize_parsed(Input { value, again: Again::Value(schema) }, target, opts)
 }
 
 /// What a run starts from: a value it takes over, and where the same schema
@@ -131,7 +125,8 @@ impl<'a> Again<'a> {
     }
 }
 
-/// `normalize_within_depth` that takes the input over (see `Input`).
+/// `normalize` that takes the input over (see `Input`): the JSON entry points
+/// parse it within `maxDepth` (`json::parse` scans the text first).
 pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
     let mut out = normalize_owned(input, target, opts)?;
     if opts.compact {

@@ -179,7 +179,7 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
     let tools_value = if places.bare {
         Value::Array(out_tools)
     } else {
-        let mut whole = list.clone();
+        let mut whole = shape::clone_around(list, &mut String::new(), &places.pointers);
         for (at, tool) in places.pointers.iter().zip(out_tools) {
             if let Some(slot) = whole.pointer_mut(at) {
                 *slot = tool;

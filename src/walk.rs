@@ -184,6 +184,35 @@ pub fn value_depth(value: &Value) -> usize {
 mod tests {
     use super::*;
 
+    /// `Value::clone_within` copies exactly the values `value_depth` finds
+    /// within the limit, at every limit around their depth.
+    #[test]
+    fn a_copy_within_a_depth_is_the_depth_check_then_a_copy() {
+        let values = [
+            crate::json!(1),
+            crate::json!({}),
+            crate::json!([]),
+            crate::json!({"a": 1}),
+            crate::json!({"a": {}, "b": [1, [2, {"c": [[]]}]]}),
+            crate::json!([[[[{"x": null}]]], "s"]),
+        ];
+        for v in values {
+            let depth = value_depth(&v);
+            for limit in 0..depth + 2 {
+                assert_eq!(v.clone_within(limit), (depth <= limit).then(|| v.clone()), "{v} within {limit}");
+            }
+        }
+        let mut wide = crate::doc::Map::new();
+        for i in 0..100 {
+            wide.insert(format!("k{i}").into(), crate::json!({"type": "string"}));
+        }
+        let wide = Value::Object(wide);
+        assert!(wide.clone_within(1).is_none());
+        let copy = wide.clone_within(2).expect("within");
+        assert_eq!(copy, wide);
+        assert!(copy.get("k99").is_some(), "a wide copy finds its keys");
+    }
+
     #[test]
     fn keyword_segments_skip_indexes_and_member_names() {
         let p = |s: &str| Pointer::parse_fragment(s).unwrap();

@@ -348,7 +348,7 @@ fn object(def: &Value, cx: &mut Cx) -> Result<Recovered> {
             let r = recover(member, cx)?;
             cx.leave();
             if !r.optional {
-                required.push(Value::String(name.to_string()));
+                required.push(Value::String(name.as_str().to_owned()));
             }
             properties.insert(name.clone(), Value::Object(r.schema));
         }

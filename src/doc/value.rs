@@ -120,6 +120,30 @@ impl Value {
         self.as_number().and_then(Number::as_u64)
     }
 
+    /// A copy, unless the value nests deeper than `max_depth` (the depth
+    /// `walk::value_depth` counts: the root is at 0, its members and items at
+    /// 1): one walk where a depth check then `clone` took two. The recursion
+    /// stops one level past the limit.
+    pub fn clone_within(&self, max_depth: usize) -> Option<Value> {
+        fn copy(v: &Value, depth: usize, max: usize) -> Option<Value> {
+            if depth > max {
+                return None;
+            }
+            Some(match v {
+                Value::Object(m) => {
+                    let mut out = Map::with_capacity(m.len());
+                    for (k, c) in m {
+                        out.push_unique(k.clone(), copy(c, depth + 1, max)?);
+                    }
+                    Value::Object(out)
+                }
+                Value::Array(items) => Value::Array(items.iter().map(|c| copy(c, depth + 1, max)).collect::<Option<_>>()?),
+                scalar => scalar.clone(),
+            })
+        }
+        copy(self, 0, max_depth)
+    }
+
     pub fn as_f64(&self) -> Option<f64> {
         self.as_number().and_then(Number::as_f64)
     }

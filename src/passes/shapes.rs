@@ -132,7 +132,7 @@ pub fn property_ordering(node: &mut Map, _cx: &mut Cx) -> Result<()> {
         node.remove_field(kw::PROPERTY_ORDERING);
         return Ok(());
     }
-    let names: Vec<Value> = props.keys().map(|k| Value::String(k.to_string())).collect();
+    let names: Vec<Value> = props.keys().map(|k| Value::String(k.as_str().to_owned())).collect();
     node.insert("propertyOrdering".into(), Value::Array(names));
     Ok(())
 }

@@ -143,7 +143,7 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     crate::sort::sort(&mut required);
     let mut all = Vec::with_capacity(props.len());
     for (name, schema) in props.iter_mut() {
-        all.push(Value::String(name.to_string()));
+        all.push(Value::String(name.as_str().to_owned()));
         if required.binary_search(&name.as_str()).is_ok() || accepts_null(schema) {
             continue;
         }

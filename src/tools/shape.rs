@@ -40,6 +40,33 @@ pub(crate) fn clone_without(v: &Value, path: &[&str]) -> Value {
     }
 }
 
+/// `v` (at pointer `at`) copied with null in place of the values at
+/// `pointers` (escaped, as `Pointer` writes them): a tool list's wrapper
+/// around its tools, which the normalized tools then replace. Copying the
+/// tools too, schemas and all, only to drop them, was a whole copy of the input.
+pub(crate) fn clone_around(v: &Value, at: &mut String, pointers: &[String]) -> Value {
+    if pointers.iter().any(|p| p == at) {
+        return Value::Null;
+    }
+    let above = |p: &String| p.len() > at.len() && p.starts_with(at.as_str()) && p.as_bytes()[at.len()] == b'/';
+    if !pointers.iter().any(above) {
+        return v.clone();
+    }
+    let len = at.len();
+    let child = |at: &mut String, segment: &str, c: &Value| {
+        at.push('/');
+        at.push_str(&crate::pointer::escape(segment));
+        let out = clone_around(c, at, pointers);
+        at.truncate(len);
+        out
+    };
+    match v {
+        Value::Object(m) => Value::Object(m.iter().map(|(k, c)| (k.clone(), child(at, k.as_str(), c))).collect()),
+        Value::Array(items) => Value::Array(items.iter().enumerate().map(|(i, c)| child(at, &i.to_string(), c)).collect()),
+        _ => v.clone(),
+    }
+}
+
 pub(crate) fn set_path(v: &mut Value, path: &[&str], new: Value) {
     let (last, parents) = path.split_last().expect("non-empty path");
     let mut cur = v;
@@ -184,5 +211,36 @@ pub fn tool_as_schema_error(slot: &str) -> Error {
         message: format!(
             "this is a tool definition, not a schema: pass its schema ({slot}), or pass the whole tool list to normalizeTools"
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clone_around, places};
+    use crate::json;
+
+    /// The wrapper `clone_around` copies, with each tool put back, is the list:
+    /// for every place a list keeps its tools, Gemini's groups beside built-in
+    /// tools, and keys a pointer escapes.
+    #[test]
+    fn the_copy_around_the_tools_is_the_list_without_them() {
+        let tool = |n: &str| json!({"name": n, "inputSchema": {"type": "object", "properties": {"a/b~c": {"type": "string"}}}});
+        let lists = [
+            json!([tool("a"), tool("b")]),
+            json!({"model": "m", "tools": [tool("a"), tool("b")], "messages": [{"role": "user", "content": "hi"}]}),
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [tool("a")], "nextCursor": null}}),
+            json!({"functionDeclarations": [tool("a"), tool("b"), tool("c")]}),
+            json!({"contents": [], "tools": [{"googleSearch": {}}, {"functionDeclarations": [tool("a"), tool("b")]}, {"functionDeclarations": [tool("c")]}]}),
+        ];
+        for list in lists {
+            let at = places(&list).expect("a tool list").pointers;
+            let mut copy = clone_around(&list, &mut String::new(), &at);
+            for p in &at {
+                let slot = copy.pointer_mut(p).expect("the tool's place is kept");
+                assert!(slot.is_null(), "{p} in {list}");
+                *slot = list.pointer(p).expect("a tool").clone();
+            }
+            assert_eq!(copy, list);
+        }
     }
 }
