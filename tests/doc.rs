@@ -33,7 +33,12 @@ fn serde(text: &str) -> Result<String, String> {
 
 fn doc(text: &str) -> Result<String, String> {
     match Doc::parse(text, LIMIT) {
-        Ok(d) => Ok(d.to_json().expect("within the limit")),
+        Ok(d) => {
+            // The nesting counted while parsing bounds the walk's (a repeated
+            // key's dropped value may have nested deeper than what is kept).
+            assert!(d.text_depth() >= d.depth(d.root()), "{text:?}");
+            Ok(d.to_json().expect("within the limit"))
+        }
         Err(Error::InvalidJson { message }) => Err(message),
         Err(e) => panic!("{text:?}: not an invalid-json error: {e:?}"),
     }
@@ -231,6 +236,7 @@ fn a_hundred_thousand_levels_parse_write_and_drop_without_recursion() {
     let text = format!("{}{}", "[".repeat(N), "]".repeat(N));
     let d = Doc::parse(&text, N).unwrap();
     assert_eq!(d.to_json().unwrap(), text);
+    assert_eq!(d.text_depth(), N);
     assert!(matches!(Doc::parse(&text, N - 1), Err(Error::TooDeep { .. })));
     let text = format!("{}1{}", "{\"a\":".repeat(N), "}".repeat(N));
     let d = Doc::parse(&text, N).unwrap();

@@ -165,6 +165,10 @@ pub struct Doc<'s> {
     members: Vec<Member>,
     root: NodeId,
     max_depth: usize,
+    /// How many containers deep the parsed text nests: at least `depth` of
+    /// the root as parsed (a repeated key's dropped value counts too); edits
+    /// leave it as it was.
+    text_depth: usize,
 }
 
 impl<'s> Doc<'s> {
@@ -178,7 +182,7 @@ impl<'s> Doc<'s> {
 
     /// An empty document whose root is `null`, for building from scratch.
     pub fn new(max_depth: usize) -> Doc<'static> {
-        Doc { src: "", text: String::new(), nodes: vec![Node::Null], items: Vec::new(), members: Vec::new(), root: NodeId(0), max_depth }
+        Doc { src: "", text: String::new(), nodes: vec![Node::Null], items: Vec::new(), members: Vec::new(), root: NodeId(0), max_depth, text_depth: 0 }
     }
 
     pub fn root(&self) -> NodeId {
@@ -192,6 +196,14 @@ impl<'s> Doc<'s> {
     /// The nesting limit serialization and pointer search hold to.
     pub fn max_depth(&self) -> usize {
         self.max_depth
+    }
+
+    /// How many containers deep the parsed text nests, counted while it was
+    /// parsed: a bound on `depth` of any node as parsed, without a walk (the
+    /// text may nest deeper than the document, where a repeated key's earlier
+    /// value was dropped).
+    pub fn text_depth(&self) -> usize {
+        self.text_depth
     }
 
     fn node(&self, id: NodeId) -> Node {

@@ -80,6 +80,8 @@ pub(super) struct Parser<'s> {
     open_members: Vec<Member>,
     frames: Vec<Frame>,
     max_depth: usize,
+    /// The most containers open at once so far.
+    deepest: usize,
 }
 
 pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
@@ -99,9 +101,10 @@ pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
         open_members: Vec::new(),
         frames: Vec::new(),
         max_depth,
+        deepest: 0,
     };
     let root = p.document()?;
-    Ok(Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth })
+    Ok(Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth, text_depth: p.deepest })
 }
 
 impl<'s> Parser<'s> {
@@ -261,6 +264,7 @@ impl<'s> Parser<'s> {
         let start = if object { self.open_members.len() } else { self.open_items.len() } as u32;
         self.nodes.push(Node::Null);
         self.frames.push(Frame { node, start, object });
+        self.deepest = self.deepest.max(self.frames.len());
         Ok(())
     }
 

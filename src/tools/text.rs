@@ -22,11 +22,16 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     // A tool list nests one level per tool wrapper above each schema, and the
     // list sits `base.len()` levels into the body.
     let limit = opts.max_depth + 4;
-    let depth = doc.depth(array) + base.len();
-    if depth > limit {
-        return Err(Error::TooDeep { pointer: Default::default(), limit });
+    // The whole text's nesting bounds the list's: when it is within both
+    // limits (nearly every body), the list needs no walk of its own.
+    let bound = doc.text_depth();
+    if bound > limit || crate::json::fits_stack(bound).is_err() {
+        let depth = doc.depth(array) + base.len();
+        if depth > limit {
+            return Err(Error::TooDeep { pointer: Default::default(), limit });
+        }
+        crate::json::fits_stack(depth)?;
     }
-    crate::json::fits_stack(depth)?;
     // The list as `normalize_tools` would see it in the whole body: the same
     // keys lead to the array, so every pointer in the telemetry is the same.
     let mut list = doc.to_value(array);
