@@ -98,6 +98,19 @@ pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Norm
     normalize_parsed(Input { value, again: Again::Value(schema) }, target, opts)
 }
 
+/// `normalize` of a schema the caller gives up, for a target whose run never
+/// reads its input again (no fail-open): checked for depth, unless the caller
+/// knows it is `shallow` (within `maxDepth`), then taken over.
+pub(crate) fn normalize_taken(schema: Value, shallow: bool, target: &Target, opts: &Options) -> Result<Normalized> {
+    debug_assert!(target.on_violation != OnViolation::FailOpen, "fail-open reads the input again");
+    debug_assert!(!shallow || walk::value_depth(&schema) <= opts.max_depth, "a shallow schema is within maxDepth");
+    if !shallow && walk::value_depth(&schema) > opts.max_depth {
+        return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
+    }
+    static NO_INPUT: Value = Value::Null;
+    normalize_parsed(Input { value: schema, again: Again::Value(&NO_INPUT) }, target, opts)
+}
+
 /// What a run starts from: a value it takes over, and where the same schema
 /// can be had again. Only OpenAI strict's fail-open path needs the input after
 /// the run, so no other target keeps a copy, and the JSON entry points keep

@@ -95,6 +95,40 @@ pub struct ToolsOutcome {
 /// shape; renames tools whose names the target refuses, and measures the list
 /// where the target has a size ceiling.
 pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
+    normalize_tools_with(list, Vec::new(), false, target, opts)
+}
+
+/// `normalize_tools` on a list its caller gives up (the JSON entry points').
+/// When nothing reads a tool's schema after its run (a quiet call, on a target
+/// with no fail-open and no request budget, both of which go back to the
+/// input), each schema is moved into its run instead of copied; `shallow`
+/// says the caller knows no schema nests past `opts.max_depth`.
+pub(crate) fn normalize_tools_owned(mut list: Value, shallow: bool, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
+    let moves = opts.quiet && target.on_violation != crate::profile::OnViolation::FailOpen && target.caps.request_budget.is_none();
+    if !moves {
+        let out = normalize_tools(&list, target, opts);
+        crate::discard(list);
+        return out;
+    }
+    let places = shape::places(&list)?;
+    let schemas = places
+        .pointers
+        .iter()
+        .map(|p| {
+            let tool = list.pointer_mut(p)?;
+            let (path, _) = schema_slot(tool)?;
+            // The slot keeps its key (as null), so the tool reads as having one.
+            Some(std::mem::take(path.iter().try_fold(tool, |cur, k| cur.get_mut(*k))?))
+        })
+        .collect();
+    let out = normalize_tools_with(&list, schemas, shallow, target, opts);
+    crate::discard(list);
+    out
+}
+
+/// `normalize_tools`, with each tool's schema taken from `moved` (by the
+/// tool's position) where it holds one, and read from `list` otherwise.
+fn normalize_tools_with(list: &Value, mut moved: Vec<Option<Value>>, shallow: bool, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
     let places = shape::places(list)?;
     let tools: Vec<&Value> = places.pointers.iter().map(|p| list.pointer(p).unwrap_or(&Value::Null)).collect();
     let mut out_tools = Vec::with_capacity(tools.len());
@@ -134,7 +168,11 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
             }
         };
         let (slot, strict_slot) = slot;
-        match normalize(schema, target, opts) {
+        let outcome = match moved.get_mut(index).and_then(Option::take) {
+            Some(own) => crate::normalize_taken(own, shallow, target, opts),
+            None => normalize(schema, target, opts),
+        };
+        match outcome {
             Ok(n) => {
                 // Telemetry only, which a quiet call does not return.
                 rep.modified = !opts.quiet && n.schema != *schema;

@@ -95,3 +95,26 @@ fn tools_nested_past_the_limit_and_bodies_without_tools_are_refused() {
     assert_eq!(normalize_tools_text(&none, mcp, &opts).unwrap_err().code(), "not-a-schema");
     assert_eq!(normalize_tools_text("{\"tools\": [", mcp, &opts).unwrap_err().code(), "invalid-json");
 }
+
+/// A schema past `maxDepth` in a list within the list's own limit fails alone
+/// (its tool gets the empty object schema), with telemetry and without it,
+/// where the quiet run takes the schemas over instead of copying them.
+#[test]
+fn a_schema_past_the_limit_fails_alone_with_or_without_telemetry() {
+    let mut schema = json!({"type": "string"});
+    for _ in 0..4 {
+        schema = json!({"type": "object", "properties": {"a": schema}});
+    }
+    let body = json!({"tools": [{"name": "deep", "inputSchema": schema}, {"name": "ok", "inputSchema": {"type": "object"}}]}).to_string();
+    for target in ["mcp", "google", "cca", "openai-strict"] {
+        let options = json!({"target": target, "maxDepth": 8}).to_string();
+        let with = toolschema::api::normalize_tools_text(&body, &options, true);
+        let without = toolschema::api::normalize_tools_text(&body, &options, false);
+        assert!(with.starts_with('o') && without.starts_with('o'), "{target}: {with}");
+        let body_of = |answer: &str| answer[answer.find('\n').unwrap() + 1..].to_string();
+        assert_eq!(body_of(&with), body_of(&without), "{target}");
+        assert!(with.contains("\"code\":\"too-deep\""), "{target}: {with}");
+        let out: Value = serde_json::from_str(&body_of(&without)).unwrap();
+        assert_eq!(out["tools"][0]["inputSchema"], toolschema::json!({"type": "object", "properties": {}}), "{target}");
+    }
+}

@@ -4,7 +4,7 @@
 //! written back with the normalized array spliced in. The rest of the body
 //! (a conversation's messages) is copied through the document, never built
 //! as values.
-use super::{normalize_tools, shape, Telemetry};
+use super::{normalize_tools_owned, shape, Telemetry};
 use crate::doc::{Doc, Kind, NodeId};
 use crate::error::Error;
 use crate::{Options, Target};
@@ -38,8 +38,9 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     for key in base.iter().rev() {
         list = Value::Object([(key.to_string(), list)].into_iter().collect());
     }
-    let outcome = normalize_tools(&list, target, opts)?;
-    crate::discard(list);
+    // A schema nests less deep than the whole text: within `maxDepth` when
+    // the text is.
+    let outcome = normalize_tools_owned(list, bound <= opts.max_depth, target, opts)?;
     let tools = base.iter().try_fold(&outcome.tools, |v, k| v.get(*k)).unwrap_or(&Value::Null);
     let mut text = String::with_capacity(input.len());
     tools.write_json(&mut text);
