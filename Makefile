@@ -42,6 +42,10 @@ test: test-rust test-js test-wasm test-web test-consumers test-grammars test-pee
 
 test-rust:
 	cargo test
+	# The boundary experiments (src/wasm_bench.rs) are built only by make bench:
+	# checked here so that they keep compiling as the core changes.
+	RUSTFLAGS="--cfg toolschema_bench" CARGO_TARGET_DIR=$(CURDIR)/target/check-bench \
+	  cargo check --quiet --target wasm32-unknown-unknown --lib
 
 # The JSON-Schema-Test-Suite for the argument validator (PyPI's jsonschema sdist).
 setup-suite:

@@ -131,7 +131,7 @@ fn from_js(v: &JsValue) -> Value {
     let mut m = Map::new();
     for k in Object::keys(o).iter() {
         let val = Reflect::get(o, &k).unwrap_or(JsValue::NULL);
-        m.insert(k.as_string().unwrap_or_default(), from_js(&val));
+        m.insert(k.as_string().unwrap_or_default().into(), from_js(&val));
     }
     Value::Object(m)
 }
