@@ -8,10 +8,16 @@
 //   is what makes a schema mutated in place after a call miss: JS has no
 //   cheaper way to know that nothing inside an object changed, except that
 //   a deep-frozen object never changes, so those skip the walk.
-// - Content: the canonical JSON text the core would receive (the fingerprint),
-//   per target and options, in a Map. V8 hashes the string natively, and the
-//   Map compares the full text on a hash match, so two schemas share a result
-//   only when their JSON is identical, never on a hash collision.
+// - Content: equal JSON in new objects. A plain object is found by a
+//   structural hash taken in the walk that checks it is plain JSON (each
+//   string and key only by its length and end characters), and a candidate
+//   counts only once the same check as an identity hit says the object
+//   serializes to exactly its JSON: a collision costs a walk, never a wrong
+//   answer. JSON text the caller passes is found by the text itself, in a
+//   Map (V8 hashes the string natively and compares it whole on a match).
+//   A content hit used to serialize the object to look its text up: that
+//   JSON.stringify was most of the hit, and as much as the check and the
+//   walk together.
 //
 // Results are deep-frozen and shared: a hit costs no copy, and no caller can
 // change what another caller (or the cache) holds. Copying every hit instead
@@ -34,6 +40,7 @@ const DEFAULTS = { maxEntries: 512, maxBytes: 4 * 1024 * 1024 };
 let limits = { ...DEFAULTS };
 let identity = new WeakMap(); // schema object -> Map(key -> entry)
 let content = new Map(); // key -> Map(JSON text -> entry)
+let shapes = new Map(); // key -> Map(structural hash -> [entry, ...])
 let order = new Set(); // entries, least recently used first
 let bytes = 0;
 let stats = { identityHits: 0, contentHits: 0, misses: 0 };
@@ -58,17 +65,26 @@ export function memoize(input, key, compute, toText = toJsonText) {
   // The fast path accepts only plain JSON data, for which JSON.stringify is
   // exact; everything else (schema libraries, toJSON, values JSON cannot
   // hold, very deep input) takes the shim's full path and its errors.
-  const plain = isObject && isPlainJson(input, 0);
-  const text = typeof input === "string" ? input : plain ? JSON.stringify(input) : toText(input);
-  if (limits.maxEntries === 0) return deepFreeze(compute(text));
-
-  let entry = content.get(key)?.get(text);
+  const caching = limits.maxEntries > 0;
+  const hash = !isObject ? NOT_PLAIN : caching ? plainHash(input, 0) : isPlainJson(input, 0) ? 0 : NOT_PLAIN;
+  const plain = hash !== NOT_PLAIN;
+  let entry = caching && plain ? byShape(key, hash, input) : undefined;
   if (entry !== undefined) {
     stats.contentHits++;
     touch(entry);
   } else {
-    stats.misses++;
-    entry = insert(key, text, deepFreeze(compute(text)));
+    const text = typeof input === "string" ? input : plain ? JSON.stringify(input) : toText(input);
+    if (!caching) return deepFreeze(compute(text));
+    entry = content.get(key)?.get(text);
+    if (entry !== undefined) {
+      stats.contentHits++;
+      touch(entry);
+      // Stored from JSON text: equal objects find it by shape from now on.
+      if (plain && entry.hash === NOT_PLAIN && entry.live) indexShape(entry, hash);
+    } else {
+      stats.misses++;
+      entry = insert(key, text, plain ? hash : NOT_PLAIN, deepFreeze(compute(text)));
+    }
   }
   if (plain && entry.live) {
     let slots = identity.get(input);
@@ -132,6 +148,7 @@ export function clearCache() {
   for (const entry of order) entry.live = false;
   identity = new WeakMap();
   content = new Map();
+  shapes = new Map();
   order = new Set();
   bytes = 0;
   stats = { identityHits: 0, contentHits: 0, misses: 0 };
@@ -142,8 +159,22 @@ export function cacheStats() {
   return { ...stats, entries: order.size, bytes, ...limits };
 }
 
-function insert(key, text, result) {
-  const entry = { key, text, result, shape: undefined, live: true };
+/**
+ * The live entry under `key` whose input had the structural hash `hash` and
+ * whose JSON `input` serializes to exactly, if there is one.
+ */
+function byShape(key, hash, input) {
+  const candidates = shapes.get(key)?.get(hash);
+  if (candidates === undefined) return undefined;
+  for (const entry of candidates) {
+    if (sameJson(input, shapeFor(entry), 0)) return entry;
+  }
+  return undefined;
+}
+
+/** Stores a result; `hash` is its input's structural hash, or NOT_PLAIN for text or non-plain input. */
+function insert(key, text, hash, result) {
+  const entry = { key, text, hash, result, shape: undefined, live: true };
   if (text.length > limits.maxBytes) {
     entry.live = false; // too big to keep: served once, never stored
     return entry;
@@ -151,10 +182,20 @@ function insert(key, text, result) {
   let byText = content.get(key);
   if (byText === undefined) content.set(key, (byText = new Map()));
   byText.set(text, entry);
+  if (hash !== NOT_PLAIN) indexShape(entry, hash);
   order.add(entry);
   bytes += text.length;
   evict();
   return entry;
+}
+
+function indexShape(entry, hash) {
+  entry.hash = hash;
+  let byHash = shapes.get(entry.key);
+  if (byHash === undefined) shapes.set(entry.key, (byHash = new Map()));
+  const candidates = byHash.get(hash);
+  if (candidates === undefined) byHash.set(hash, [entry]);
+  else candidates.push(entry);
 }
 
 function touch(entry) {
@@ -171,6 +212,13 @@ function evict() {
     const byText = content.get(entry.key);
     byText.delete(entry.text);
     if (byText.size === 0) content.delete(entry.key);
+    if (entry.hash !== NOT_PLAIN) {
+      const byHash = shapes.get(entry.key);
+      const candidates = byHash.get(entry.hash);
+      candidates.splice(candidates.indexOf(entry), 1);
+      if (candidates.length === 0) byHash.delete(entry.hash);
+      if (byHash.size === 0) shapes.delete(entry.key);
+    }
   }
 }
 
@@ -272,6 +320,60 @@ function isPlainJson(value, depth) {
     default:
       return false;
   }
+}
+
+/** `plainHash`'s answer for a value that is not plain JSON data. */
+const NOT_PLAIN = -1;
+
+/**
+ * `isPlainJson` that also hashes the value's structure: NOT_PLAIN where
+ * isPlainJson is false, else an unsigned 32-bit hash that equal JSON always
+ * gets (keys in their order; -0 as 0, as JSON.stringify writes it). Strings
+ * and keys count by their length and first and last characters, so the walk
+ * costs about what isPlainJson does; `byShape` confirms every match.
+ */
+function plainHash(value, depth) {
+  switch (typeof value) {
+    case "string":
+      return hashString(value, 0x5bd1e995);
+    case "boolean":
+      return value ? 0x2545f491 : 0x1b873593;
+    case "number":
+      if (!Number.isFinite(value)) return NOT_PLAIN;
+      return value === 0 ? 0x1f : (value | 0) === value ? mix(0x27d4eb2f, value) : mix(0x165667b1, Math.floor(value * 65536) | 0);
+    case "object": {
+      if (value === null) return 0x68e31da4;
+      if (depth > MAX_RECURSION || !isPlainContainer(value)) return NOT_PLAIN;
+      if (Array.isArray(value)) {
+        let h = mix(0x3c6ef372, value.length);
+        for (let i = 0; i < value.length; i++) {
+          const item = plainHash(value[i], depth + 1);
+          if (item === NOT_PLAIN) return NOT_PLAIN;
+          h = mix(h, item);
+        }
+        return h;
+      }
+      let h = 0x243f6a88;
+      for (const key in value) {
+        const member = plainHash(value[key], depth + 1);
+        if (member === NOT_PLAIN) return NOT_PLAIN;
+        h = mix(mix(h, hashString(key, 0x85ebca6b)), member);
+      }
+      return h;
+    }
+    default:
+      return NOT_PLAIN;
+  }
+}
+
+function hashString(s, seed) {
+  const n = s.length;
+  return n === 0 ? seed : mix(mix(seed ^ n, s.charCodeAt(0)), s.charCodeAt(n - 1));
+}
+
+/** Two 32-bit values into one, unsigned (never NOT_PLAIN). */
+function mix(h, x) {
+  return (Math.imul(h ^ x, 0x9e3779b1) + 0x7f4a7c15) >>> 0;
 }
 
 // Arrays and objects straight from a literal or JSON.parse: class instances,

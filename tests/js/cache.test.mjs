@@ -81,6 +81,38 @@ describe("identity and content hits", () => {
     assert.deepEqual(counters(), { identityHits: 0, contentHits: 1, misses: 1 });
   });
 
+  test("objects whose strings differ only inside share no entry, though their structure hashes alike", () => {
+    // The content layer finds objects by a hash of their structure that reads
+    // a string by its length and its ends: these two collide, and the check
+    // behind the hash tells them apart.
+    const a = { type: "object", properties: { q: { type: "string", description: "abc" } } };
+    const b = { type: "object", properties: { q: { type: "string", description: "axc" } } };
+    const first = ts.normalize(a, "mcp");
+    const second = ts.normalize(b, "mcp");
+    assert.equal(second.schema.properties.q.description, "axc");
+    assert.notEqual(first, second);
+    assert.deepEqual(counters(), { identityHits: 0, contentHits: 0, misses: 2 });
+    // Each finds its own entry again by content.
+    assert.equal(ts.normalize(structuredClone(a), "mcp"), first);
+    assert.equal(ts.normalize(structuredClone(b), "mcp"), second);
+    assert.deepEqual(counters(), { identityHits: 0, contentHits: 2, misses: 2 });
+    assert.deepEqual(second, uncached(b, "mcp"));
+  });
+
+  test("-0 and 0 are one JSON text, so one entry; 1 and 1.5 are not", () => {
+    const zero = ts.normalize({ type: "number", minimum: 0 }, "mcp");
+    assert.equal(ts.normalize({ type: "number", minimum: -0 }, "mcp"), zero);
+    assert.notEqual(ts.normalize({ type: "number", minimum: 1.5 }, "mcp"), ts.normalize({ type: "number", minimum: 1 }, "mcp"));
+    assert.deepEqual(counters(), { identityHits: 0, contentHits: 1, misses: 3 });
+  });
+
+  test("an entry stored from JSON text is found by equal objects after the first", () => {
+    const fromText = ts.normalize(JSON.stringify(schema()), "mcp");
+    assert.equal(ts.normalize(schema(), "mcp"), fromText);
+    assert.equal(ts.normalize(schema(), "mcp"), fromText);
+    assert.deepEqual(counters(), { identityHits: 0, contentHits: 2, misses: 1 });
+  });
+
   test("the schema-only functions share entries with each other, not with normalize", () => {
     // They cache the payload without the report, under keys of their own.
     const s = schema();
@@ -335,6 +367,11 @@ describe("bounds", () => {
     assert.equal(ts.cacheStats().entries, 2);
     ts.normalize(b, "mcp");
     assert.deepEqual(counters(), { identityHits: 1, contentHits: 0, misses: 4 });
+    // Dead for content hits too: an equal new object is a miss.
+    ts.normalize(schema(), "mcp"); // a went when b came back (and c goes now)
+    assert.deepEqual(counters(), { identityHits: 1, contentHits: 0, misses: 5 });
+    ts.normalize({ type: "object" }, "mcp"); // b is still there
+    assert.deepEqual(counters(), { identityHits: 1, contentHits: 1, misses: 5 });
   });
 
   test("maxBytes bounds the cached input text; an input over it is served but not kept", () => {
