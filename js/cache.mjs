@@ -161,16 +161,22 @@ export function cacheStats() {
 
 /**
  * The live entry under `key` whose input had the structural hash `hash` and
- * whose JSON `input` serializes to exactly, if there is one.
+ * whose JSON `input` serializes to exactly, if one of the first few with that
+ * hash is. Schemas alike in all but their strings' insides (made to be, or
+ * generated) share a hash; past SHAPE_CHECKS of them a lookup stops checking
+ * and takes the text path, which finds every entry.
  */
 function byShape(key, hash, input) {
   const candidates = shapes.get(key)?.get(hash);
   if (candidates === undefined) return undefined;
-  for (const entry of candidates) {
-    if (sameJson(input, shapeFor(entry), 0)) return entry;
+  const n = Math.min(candidates.length, SHAPE_CHECKS);
+  for (let i = 0; i < n; i++) {
+    if (sameJson(input, shapeFor(candidates[i]), 0)) return candidates[i];
   }
   return undefined;
 }
+
+const SHAPE_CHECKS = 4;
 
 /** Stores a result; `hash` is its input's structural hash, or NOT_PLAIN for text or non-plain input. */
 function insert(key, text, hash, result) {

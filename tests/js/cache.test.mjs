@@ -99,6 +99,13 @@ describe("identity and content hits", () => {
     assert.deepEqual(second, uncached(b, "mcp"));
   });
 
+  test("many objects alike in all but their strings' insides are each found, past the shape checks too", () => {
+    const made = (i) => ({ type: "object", description: `a${String(i).padStart(3, "0")}z` });
+    const results = Array.from({ length: 12 }, (_, i) => ts.normalize(made(i), "mcp"));
+    for (let i = 0; i < 12; i++) assert.equal(ts.normalize(made(i), "mcp"), results[i], `${i}`);
+    assert.deepEqual(counters(), { identityHits: 0, contentHits: 12, misses: 12 });
+  });
+
   test("-0 and 0 are one JSON text, so one entry; 1 and 1.5 are not", () => {
     const zero = ts.normalize({ type: "number", minimum: 0 }, "mcp");
     assert.equal(ts.normalize({ type: "number", minimum: -0 }, "mcp"), zero);
