@@ -107,7 +107,7 @@ impl Present {
             return has;
         }
         let bits = node.keyword_bits();
-        let has = |k: &Keyword| bits & 1u32.checked_shl(u32::from(k.row)).unwrap_or(0) != 0;
+        let has = |k: &Keyword| bits & Map::bit(k) != 0;
         Present {
             ty: has(kw::TYPE),
             required: has(kw::PROPERTIES) || has(kw::REQUIRED),

@@ -95,7 +95,7 @@ pub struct ToolsOutcome {
 /// shape; renames tools whose names the target refuses, and measures the list
 /// where the target has a size ceiling.
 pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
-    normalize_tools_with(list, Vec::new(), false, target, opts)
+    normalize_tools_with(list, shape::places(list)?, Vec::new(), false, target, opts)
 }
 
 /// `normalize_tools` on a list its caller gives up (the JSON entry points').
@@ -118,18 +118,25 @@ pub(crate) fn normalize_tools_owned(mut list: Value, shallow: bool, target: &Tar
             let tool = list.pointer_mut(p)?;
             let (path, _) = schema_slot(tool)?;
             // The slot keeps its key (as null), so the tool reads as having one.
-            Some(std::mem::take(path.iter().try_fold(tool, |cur, k| cur.get_mut(*k))?))
+            Some(std::mem::take(shape::get_path_mut(tool, path)?))
         })
         .collect();
-    let out = normalize_tools_with(&list, schemas, shallow, target, opts);
+    let out = normalize_tools_with(&list, places, schemas, shallow, target, opts);
     crate::discard(list);
     out
 }
 
-/// `normalize_tools`, with each tool's schema taken from `moved` (by the
-/// tool's position) where it holds one, and read from `list` otherwise.
-fn normalize_tools_with(list: &Value, mut moved: Vec<Option<Value>>, shallow: bool, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
-    let places = shape::places(list)?;
+/// `normalize_tools` of `list`, whose tools are at `places`, with each tool's
+/// schema taken from `moved` (by the tool's position) where it holds one, and
+/// read from `list` otherwise.
+fn normalize_tools_with(
+    list: &Value,
+    places: shape::Places,
+    mut moved: Vec<Option<Value>>,
+    shallow: bool,
+    target: &Target,
+    opts: &Options,
+) -> Result<ToolsOutcome, Error> {
     let tools: Vec<&Value> = places.pointers.iter().map(|p| list.pointer(p).unwrap_or(&Value::Null)).collect();
     let mut out_tools = Vec::with_capacity(tools.len());
     let mut counters: IndexMap<&'static str, u64> = SEED_COUNTERS.iter().map(|c| (*c, 0)).collect();

@@ -14,6 +14,7 @@
 //! stays small, and holds no copy of a key.
 use super::key::Key;
 use super::value::Value;
+use crate::keywords::table::Keyword;
 use hashbrown::HashTable;
 use crate::hash::State;
 use std::hash::BuildHasher;
@@ -185,6 +186,12 @@ impl Map {
     pub fn keyword_bits(&self) -> u32 {
         debug_assert_eq!(self.rows, rows_of(&self.members), "rows out of step");
         self.rows
+    }
+
+    /// The bit `keyword_bits` has for `keyword`: none past the table's first 32 rows.
+    #[inline]
+    pub fn bit(keyword: &Keyword) -> u32 {
+        bit(keyword.row)
     }
 
     /// Whether every key has a bit (`keyword_bits`): a keyword of the table's

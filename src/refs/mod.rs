@@ -32,7 +32,6 @@ pub(crate) fn follows(node: &Map) -> bool {
     node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).is_some_and(Value::is_string)
 }
 
-
 /// What `Expander::children` drops from every node it copies, done in place
 /// (for a document without refs, which `inline` would copy unchanged otherwise).
 pub(crate) fn strip_resolution_keys(value: &mut Value) {

@@ -27,6 +27,10 @@ pub(crate) fn get_path<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
     path.iter().try_fold(v, |cur, k| cur.get(*k))
 }
 
+pub(crate) fn get_path_mut<'v>(v: &'v mut Value, path: &[&str]) -> Option<&'v mut Value> {
+    path.iter().try_fold(v, |cur, k| cur.get_mut(*k))
+}
+
 /// `v` copied, with `Value::Null` in place of what is at `path` (a tool
 /// without its schema: the caller puts the normalized one there).
 pub(crate) fn clone_without(v: &Value, path: &[&str]) -> Value {

@@ -181,6 +181,9 @@ describe("never stale", () => {
       ts.normalize(JSON.parse(JSON.stringify(s)), "google");
       edit(s);
       throwsCode(assert, () => ts.normalize(s, "google"), code);
+      // The cache off reads plain JSON by its own walk (no structural hash): the same answer.
+      ts.configureCache({ maxEntries: 0 });
+      throwsCode(assert, () => ts.normalize(s, "google"), code);
     });
   }
 
