@@ -40,7 +40,8 @@ playground: pkg
 test: test-rust test-js test-wasm test-web test-consumers test-grammars test-peers fuzz-quick bench-quick
 	@echo "make test: all suites passed"
 
-test-rust:
+# setup: the wasm32 target, for the check of the bench-only module below.
+test-rust: setup
 	cargo test
 	# The boundary experiments (src/wasm_bench.rs) are built only by make bench:
 	# checked here so that they keep compiling as the core changes.
