@@ -1,14 +1,15 @@
-//! JSON text in: serde_json's parse behind a depth guard (the nesting count
-//! of a text, the shadow stack left), which the walks use too. Every entry point
-//! that reads text (api, the fail-open rerun, tool lists, arguments) parses
-//! here, so nesting is refused before any recursive parser or destructor
-//! sees it.
+//! JSON text in: the core's own parse (`doc::parse_value`, which builds the
+//! value without recursion) behind a depth guard (the nesting count of a text,
+//! the shadow stack left), which the walks use too. Every entry point that
+//! reads text (api, the fail-open rerun, tool lists, arguments) parses here,
+//! so nesting is refused before any recursive walk or destructor sees it.
 use crate::error::Error;
-use serde::Deserialize;
 use crate::doc::Value;
 
-/// Shadow stack one level of serde_json's parse takes in the wasm build, with
-/// room to spare: measured about 500 bytes (2 MiB ran out at 4,200 levels).
+/// Shadow stack kept per level of a value, with room to spare: measured for
+/// serde_json's recursive parse when it was the parse here (about 500 bytes;
+/// 2 MiB ran out at 4,200 levels), and kept, so the depths refused stay the
+/// same. What recurses now is the drop and the walks after the parse.
 const PARSE_STACK_PER_LEVEL: usize = 768;
 
 /// Parses JSON text, refusing nesting deeper than `max_depth` before any
@@ -26,11 +27,7 @@ pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
         }
         fits_stack(depth)?;
     }
-    let mut de = serde_json::Deserializer::from_str(input);
-    de.disable_recursion_limit();
-    let v = Value::deserialize(&mut de).map_err(|e| Error::InvalidJson { message: e.to_string() })?;
-    de.end().map_err(|e| Error::InvalidJson { message: e.to_string() })?;
-    Ok(v)
+    crate::doc::parse_value(input)
 }
 
 /// How many `{` and `[` bytes `bytes` holds, eight at a time. The two differ
@@ -53,11 +50,11 @@ fn openers(bytes: &[u8]) -> usize {
     count + chunks.remainder().iter().filter(|&&b| b | 0x20 == b'{').count()
 }
 
-/// Whether a value nesting `depth` levels can be built and dropped on what
-/// is left of the stack. serde_json recurses once per level, with no hook to
-/// stop it: what the stack can hold is decided before (tests/js/hostile.test.mjs
-/// parses up to 100,000 levels with maxDepth raised, so a larger frame shows as
-/// a trap).
+/// Whether a value nesting `depth` levels can be walked and dropped on what
+/// is left of the stack. Dropping a value recurses once per level, with no
+/// hook to stop it: what the stack can hold is decided before
+/// (tests/js/hostile.test.mjs parses up to 100,000 levels with maxDepth
+/// raised, so a larger frame shows as a trap).
 pub(crate) fn fits_stack(depth: usize) -> Result<(), Error> {
     if depth.saturating_mul(PARSE_STACK_PER_LEVEL) > stack_left().saturating_sub(STACK_RESERVE) {
         return Err(Error::StackExhausted { pointer: Default::default(), depth });

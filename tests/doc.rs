@@ -32,6 +32,27 @@ fn serde(text: &str) -> Result<String, String> {
 }
 
 fn doc(text: &str) -> Result<String, String> {
+    let by_doc = doc_only(text);
+    // The value parser (what the JSON entry points parse with) accepts,
+    // rejects and answers as the document does. Values are dropped by
+    // recursion, so only texts that nest within a native stack's reach.
+    if openers(text) <= 2000 {
+        let by_value = match toolschema::doc::parse_value(text) {
+            Ok(v) => Ok(v.to_string()),
+            Err(Error::InvalidJson { message }) => Err(message),
+            Err(e) => panic!("{text:?}: not an invalid-json error: {e:?}"),
+        };
+        assert_eq!(by_value, by_doc, "parse_value, input: {text:?}");
+    }
+    by_doc
+}
+
+/// How many `{` and `[` the text holds: a bound on its nesting.
+fn openers(text: &str) -> usize {
+    text.bytes().filter(|&b| b == b'{' || b == b'[').count()
+}
+
+fn doc_only(text: &str) -> Result<String, String> {
     match Doc::parse(text, LIMIT) {
         Ok(d) => {
             // The nesting counted while parsing bounds the walk's (a repeated

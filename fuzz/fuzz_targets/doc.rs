@@ -8,6 +8,8 @@
 //! - nest past the limit only as `too-deep`, at a pointer one segment per
 //!   level (it need not resolve afterwards: a later duplicate key replaces
 //!   the member it runs through);
+//! - parse to the same value with `doc::parse_value`, the parse the JSON
+//!   entry points use, or fail with the same message;
 //! - write text that parses back to itself;
 //! - reach every member and item by the pointer `pointer_to` renders for it.
 #![no_main]
@@ -44,6 +46,13 @@ fuzz_target!(init: common::catch_stack_overflow(), |data: &[u8]| {
     };
     if toolschema::json::json_depth(text) <= SERDE_DEPTH {
         assert_eq!(got, serde(text), "input: {text:?}");
+        // Values are dropped by recursion: asked only within serde's depth.
+        let value = match toolschema::doc::parse_value(text) {
+            Ok(v) => Ok(v.to_string()),
+            Err(Error::InvalidJson { message }) => Err(message),
+            Err(e) => panic!("parse_value: an error other than invalid-json: {e:?}"),
+        };
+        assert_eq!(value, got, "parse_value, input: {text:?}");
     }
     let Ok(doc) = unlimited else { return };
     let out = got.unwrap();

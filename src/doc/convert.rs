@@ -20,7 +20,7 @@ impl Doc<'_> {
             let mut done = match self.node(next) {
                 Node::Null => Value::Null,
                 Node::Bool(b) => Value::Bool(b),
-                Node::Number(s) => number(self.raw(s)),
+                Node::Number(s) => number(self.raw(s), s.reformat()),
                 Node::String(s) => Value::String(self.text(s).into_owned()),
                 Node::Array(r) => {
                     if r.len == 0 {
@@ -89,6 +89,15 @@ impl Doc<'_> {
 
 /// A number's text (valid JSON, checked by the parser) as serde_json reads it:
 /// `u64`, then `i64`, then `f64` (`-0` is a float there, as it is here).
-fn number(text: &str) -> Value {
-    serde_json::from_str::<Number>(text).map_or(Value::Null, Value::Number)
+/// `reformat` is the parser's flag for text that is not such an integer
+/// (`fits_integer`): every other text is one, so it parses as one.
+pub(super) fn number(text: &str, reformat: bool) -> Value {
+    let n = if reformat {
+        text.parse::<f64>().ok().and_then(Number::from_f64)
+    } else if text.starts_with('-') {
+        text.parse::<i64>().ok().map(Number::from)
+    } else {
+        text.parse::<u64>().ok().map(Number::from)
+    };
+    n.map_or(Value::Null, Value::Number)
 }

@@ -78,7 +78,7 @@ impl Key {
         }
     }
 
-    fn owned(name: String) -> Key {
+    pub(super) fn owned(name: String) -> Key {
         match table::lookup(&name) {
             Some(k) => Key(Repr::Word(k)),
             None => Key(Repr::Text(name.into_boxed_str())),
@@ -90,6 +90,13 @@ impl Key {
             Repr::Word(k) => k.name.to_owned(),
             Repr::Text(s) => s.into_string(),
         }
+    }
+}
+
+/// The empty key (no keyword is empty, so it is text, and costs no allocation).
+impl Default for Key {
+    fn default() -> Key {
+        Key(Repr::Text(Box::default()))
     }
 }
 

@@ -51,6 +51,18 @@ pub use serde_json::Number;
 use crate::pointer::Pointer;
 use std::borrow::Cow;
 
+/// JSON text to a [`Value`], built as it is read: the value `Doc::parse`
+/// then `Doc::to_value` give, and serde_json's, with serde_json's error
+/// messages. Nothing here recurses and there is no depth limit:
+/// `crate::json::parse` bounds the nesting first, for the walks and the
+/// drop that come after.
+pub fn parse_value(text: &str) -> crate::Result<Value> {
+    if text.len() > MAX_TEXT {
+        return Err(crate::Error::TooLarge { pointer: Pointer::root(), message: format!("JSON text of {} bytes is over the {MAX_TEXT} a document holds", text.len()) });
+    }
+    parse::parse_value(text)
+}
+
 /// A value's compact JSON text, as the output writes it: the canonical form
 /// rules compare values by and spill them as.
 pub fn json_text(v: &Value) -> String {

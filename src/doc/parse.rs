@@ -5,7 +5,7 @@
 //! the JSON entry points report serde_json's message today, and must keep
 //! reporting it when they parse with this instead. The `serde:` comments name
 //! the serde_json function whose behaviour a branch follows.
-use super::{Doc, Member, Node, NodeId, Run, Str, MAX_TEXT};
+use super::{Doc, Key, Map, Member, Node, NodeId, Run, Str, Value, MAX_TEXT};
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 
@@ -105,6 +105,24 @@ pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
     };
     let root = p.document()?;
     Ok(Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth, text_depth: p.deepest })
+}
+
+/// JSON text to a `Value` (see `Parser::value_document`).
+pub(super) fn parse_value(src: &str) -> Result<Value> {
+    let mut p = Parser {
+        src,
+        b: src.as_bytes(),
+        i: 0,
+        nodes: Vec::new(),
+        items: Vec::new(),
+        members: Vec::new(),
+        open_items: Vec::new(),
+        open_members: Vec::new(),
+        frames: Vec::new(),
+        max_depth: usize::MAX,
+        deepest: 0,
+    };
+    p.value_document()
 }
 
 impl<'s> Parser<'s> {
@@ -357,6 +375,12 @@ impl<'s> Parser<'s> {
 
     /// serde: `parse_ident`, after the first letter was peeked.
     fn ident(&mut self, word: &[u8], node: Node) -> Result<NodeId> {
+        self.word(word)?;
+        Ok(self.push(node))
+    }
+
+    /// The letters of `null`, `true` or `false`, the first one peeked.
+    fn word(&mut self, word: &[u8]) -> Result<()> {
         self.i += 1;
         for &want in &word[1..] {
             match self.peek() {
@@ -369,21 +393,174 @@ impl<'s> Parser<'s> {
                 }
             }
         }
-        Ok(self.push(node))
+        Ok(())
     }
 
     /// A key: the string, then the colon (serde: `parse_object_colon`).
     fn key(&mut self) -> Result<()> {
+        let key = self.key_span()?;
+        self.open_members.push(Member { key, value: PENDING });
+        Ok(())
+    }
+
+    /// A key's span, read from its opening quote through the colon after it.
+    fn key_span(&mut self) -> Result<Str> {
         self.i += 1;
         let key = self.string()?;
-        self.open_members.push(Member { key, value: PENDING });
         match self.skip_ws() {
             Some(b':') => {
                 self.i += 1;
-                Ok(())
+                Ok(key)
             }
             Some(_) => Err(self.peek_error(Code::ExpectedColon)),
             None => Err(self.peek_error(Code::EofObject)),
+        }
+    }
+
+    /// A string or key span's text, unescaped.
+    fn owned(&self, s: Str) -> String {
+        let raw = &self.src[s.start as usize..s.start as usize + s.len()];
+        if s.escaped() {
+            super::write::unescape(raw)
+        } else {
+            raw.to_owned()
+        }
+    }
+
+    /// The text as a `Value`, built as it is read: what `document` followed
+    /// by `Doc::to_value` gives, without the document in between. The same
+    /// steps in the same order as `document`, so it accepts, rejects and
+    /// words its errors as that does. No depth limit: nothing here recurses
+    /// (`crate::json::parse` bounds the depth first, for what comes after).
+    fn value_document(&mut self) -> Result<Value> {
+        /// An open container, with the key of the member being read.
+        enum Open {
+            Array(Vec<Value>),
+            Object(Map, Key),
+        }
+        let mut open: Vec<Open> = Vec::new();
+        let mut done;
+        'value: loop {
+            done = match self.skip_ws() {
+                None => return Err(self.peek_error(Code::EofValue)),
+                Some(b'{') => {
+                    self.i += 1;
+                    match self.skip_ws() {
+                        Some(b'}') => {
+                            self.i += 1;
+                            Value::Object(Map::new())
+                        }
+                        Some(b'"') => {
+                            let key = self.key_span()?;
+                            open.push(Open::Object(Map::new(), self.key_of(key)));
+                            continue 'value;
+                        }
+                        Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
+                        None => return Err(self.peek_error(Code::EofObject)),
+                    }
+                }
+                Some(b'[') => {
+                    self.i += 1;
+                    match self.skip_ws() {
+                        Some(b']') => {
+                            self.i += 1;
+                            Value::Array(Vec::new())
+                        }
+                        Some(_) => {
+                            open.push(Open::Array(Vec::new()));
+                            continue 'value;
+                        }
+                        None => return Err(self.peek_error(Code::EofList)),
+                    }
+                }
+                Some(b'"') => {
+                    self.i += 1;
+                    let s = self.string()?;
+                    Value::String(self.owned(s))
+                }
+                Some(b'n') => {
+                    self.word(b"null")?;
+                    Value::Null
+                }
+                Some(b't') => {
+                    self.word(b"true")?;
+                    Value::Bool(true)
+                }
+                Some(b'f') => {
+                    self.word(b"false")?;
+                    Value::Bool(false)
+                }
+                Some(b'-' | b'0'..=b'9') => {
+                    let s = self.number()?;
+                    super::convert::number(&self.src[s.start as usize..s.start as usize + s.len()], s.reformat())
+                }
+                Some(_) => return Err(self.peek_error(Code::ExpectedValue)),
+            };
+            loop {
+                match open.last_mut() {
+                    None => {
+                        return match self.skip_ws() {
+                            None => Ok(done),
+                            Some(_) => Err(self.peek_error(Code::TrailingCharacters)),
+                        };
+                    }
+                    Some(Open::Object(map, key)) => {
+                        // A repeated key keeps its first place and takes the last value.
+                        map.insert(std::mem::take(key), done);
+                        match self.skip_ws() {
+                            Some(b',') => {
+                                self.i += 1;
+                                match self.skip_ws() {
+                                    Some(b'"') => {
+                                        let span = self.key_span()?;
+                                        let next = self.key_of(span);
+                                        if let Some(Open::Object(_, key)) = open.last_mut() {
+                                            *key = next;
+                                        }
+                                        continue 'value;
+                                    }
+                                    Some(b'}') => return Err(self.peek_error(Code::TrailingComma)),
+                                    Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
+                                    None => return Err(self.peek_error(Code::EofValue)),
+                                }
+                            }
+                            Some(b'}') => self.i += 1,
+                            Some(_) => return Err(self.peek_error(Code::ObjectCommaOrEnd)),
+                            None => return Err(self.peek_error(Code::EofObject)),
+                        }
+                    }
+                    Some(Open::Array(items)) => {
+                        items.push(done);
+                        match self.skip_ws() {
+                            Some(b',') => {
+                                self.i += 1;
+                                match self.skip_ws() {
+                                    Some(b']') => return Err(self.peek_error(Code::TrailingComma)),
+                                    Some(_) => continue 'value,
+                                    None => return Err(self.peek_error(Code::EofValue)),
+                                }
+                            }
+                            Some(b']') => self.i += 1,
+                            Some(_) => return Err(self.peek_error(Code::ListCommaOrEnd)),
+                            None => return Err(self.peek_error(Code::EofList)),
+                        }
+                    }
+                }
+                // The container closed: it is the value just completed.
+                done = match open.pop() {
+                    Some(Open::Array(items)) => Value::Array(items),
+                    Some(Open::Object(map, _)) => Value::Object(map),
+                    None => unreachable!("a container closed while one was open"),
+                };
+            }
+        }
+    }
+
+    fn key_of(&self, s: Str) -> Key {
+        if s.escaped() {
+            Key::owned(self.owned(s))
+        } else {
+            Key::new(&self.src[s.start as usize..s.start as usize + s.len()])
         }
     }
 
