@@ -141,18 +141,13 @@ pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> Stri
 
 /// The tool-list entry points' options: `target` beside the normalization options.
 fn tools_options(options: &str) -> Result<(&'static crate::Target, Options), Error> {
-    let mut raw: crate::doc::Map = if options.trim().is_empty() {
-        Default::default()
-    } else {
-        serde_json::from_str(options).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
-    };
+    let mut raw: crate::doc::Map = if options.trim().is_empty() { Default::default() } else { crate::settings::object(options, "options")? };
     let target = match raw.shift_remove("target") {
         Some(Value::String(t)) => t,
         _ => return Err(Error::InvalidOptions { message: "normalizeTools needs options.target (a target id)".into() }),
     };
     let target = target_named(&target)?;
-    let opts: Options = crate::doc::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
-    Ok((target, opts))
+    Ok((target, Options::from_map(raw)?))
 }
 
 /// WordPress: compiles an ability schema for `target` (openai, anthropic,
@@ -175,12 +170,7 @@ pub fn lint_json(input: &str) -> String {
 /// The target for `{provider, model, api, strict}` (JSON text). Payload: the id.
 pub fn target_for_json(route: &str) -> String {
     let run = || -> Result<String, Error> {
-        let route: crate::route::Route = if route.trim().is_empty() {
-            Default::default()
-        } else {
-            serde_json::from_str(route).map_err(|e| Error::InvalidOptions { message: e.to_string() })?
-        };
-        Ok(ok(&crate::route::target_for(&route)))
+        Ok(ok(&crate::route::target_for(&crate::route::Route::from_json(route)?)))
     };
     run().unwrap_or_else(|e| err(&e))
 }
@@ -237,21 +227,13 @@ fn restore_options(options: &str) -> Result<(crate::args::RestoreOptions, Option
     if options.trim().is_empty() {
         return Ok((Default::default(), None));
     }
-    let mut raw: crate::doc::Map = match serde_json::from_str(options) {
-        Ok(raw) => raw,
-        // Not an object: the restore options' own parse says so, as before.
-        Err(_) => return Ok((crate::args::RestoreOptions::from_json(options)?, None)),
-    };
-    if !raw.contains_key("name") {
-        return Ok((crate::args::RestoreOptions::from_json(options)?, None));
-    }
+    let mut raw = crate::settings::object(options, "restore options")?;
     let called = match raw.shift_remove("name") {
         None | Some(Value::Null) => None,
         Some(Value::String(name)) => Some(name),
         Some(_) => return Err(Error::InvalidOptions { message: "options.name must be a string: the tool name the model called".into() }),
     };
-    let opts = crate::doc::from_value(Value::Object(raw)).map_err(|e| Error::InvalidOptions { message: e.to_string() })?;
-    Ok((opts, called))
+    Ok((crate::args::RestoreOptions::from_map(raw)?, called))
 }
 
 fn no_such_tool(called: &str, offered: &[String]) -> String {

@@ -169,7 +169,7 @@ fn hoist(schema: &mut Value, target: &Target, policy: &refs::Policy, report: &mu
         let Some(body) = body else { break };
         for p in &at {
             if let Some(node) = trial.pointer_mut(p.as_str()) {
-                *node = serde_json::from_str(&ref_text(&name)).unwrap_or(Value::Null);
+                *node = crate::doc::parse_value(&ref_text(&name)).unwrap_or(Value::Null);
             }
         }
         if existing.is_none() {

@@ -27,6 +27,7 @@ pub mod profile;
 pub mod refs;
 pub mod report;
 pub mod route;
+mod settings;
 pub mod sort;
 pub mod targets;
 pub mod tools;

@@ -139,9 +139,53 @@ impl Options {
         if matches!(text.trim(), "" | "{}") {
             return Ok(Options::default());
         }
-        let opts: Options = serde_json::from_str(text).map_err(|e| crate::Error::InvalidOptions { message: e.to_string() })?;
+        let opts = Options::from_map(crate::settings::object(text, "options")?)?;
         opts.validate()?;
         Ok(opts)
+    }
+
+    /// The names `from_map` reads, as callers spell them.
+    pub const NAMES: [&'static str; 13] = [
+        "spill",
+        "strictStage",
+        "stripStrictConstraints",
+        "openMaps",
+        "anyValues",
+        "maxDepth",
+        "sizeBudget",
+        "maxInlineDepth",
+        "maxRecursion",
+        "strictUnresolvedRefs",
+        "stripKeywords",
+        "compact",
+        "googleConstraints",
+    ];
+
+    /// Options from their JSON object's members (`crate::settings`): what
+    /// serde's derive reads from the same object, without `validate`.
+    pub fn from_map(members: crate::doc::Map) -> Result<Self, crate::Error> {
+        use crate::settings::{choice, count, flag, maybe_count, texts, unknown};
+        let mut o = Options::default();
+        for (key, v) in &members {
+            let name = key.as_str();
+            match name {
+                "spill" => o.spill = choice(name, v, &[("spill", SpillFormat::Spill), ("paren", SpillFormat::Paren), ("none", SpillFormat::None)])?,
+                "strictStage" => o.strict_stage = choice(name, v, &[("full", StrictStage::Full), ("sanitize", StrictStage::Sanitize)])?,
+                "stripStrictConstraints" => o.strip_strict_constraints = flag(name, v)?,
+                "openMaps" => o.open_maps = choice(name, v, &[("entries", OpenMaps::Entries), ("keep", OpenMaps::Keep)])?,
+                "anyValues" => o.any_values = choice(name, v, &[("json", AnyValues::Json), ("keep", AnyValues::Keep)])?,
+                "maxDepth" => o.max_depth = count(name, v)?,
+                "sizeBudget" => o.size_budget = maybe_count(name, v)?,
+                "maxInlineDepth" => o.max_inline_depth = maybe_count(name, v)?,
+                "maxRecursion" => o.max_recursion = count(name, v)?,
+                "strictUnresolvedRefs" => o.strict_unresolved_refs = flag(name, v)?,
+                "stripKeywords" => o.strip_keywords = texts(name, v)?,
+                "compact" => o.compact = flag(name, v)?,
+                "googleConstraints" => o.google_constraints = choice(name, v, &[("keep", GoogleConstraints::Keep), ("spill", GoogleConstraints::Spill)])?,
+                _ => return Err(unknown(name, &Self::NAMES)),
+            }
+        }
+        Ok(o)
     }
 
     /// Keywords every target's structure is made of cannot be stripped: the rules

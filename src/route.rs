@@ -14,6 +14,32 @@ pub struct Route {
     pub strict: bool,
 }
 
+impl Route {
+    /// The names `from_json` reads, as callers spell them.
+    pub const NAMES: [&'static str; 4] = ["provider", "model", "api", "strict"];
+
+    /// A route from its JSON object (`crate::settings`), as serde's derive
+    /// reads it; empty text is the empty route.
+    pub fn from_json(text: &str) -> Result<Route, crate::Error> {
+        use crate::settings::{flag, maybe_text, unknown};
+        let mut r = Route::default();
+        if text.trim().is_empty() {
+            return Ok(r);
+        }
+        for (key, v) in &crate::settings::object(text, "the route")? {
+            let name = key.as_str();
+            match name {
+                "provider" => r.provider = maybe_text(name, v)?,
+                "model" => r.model = maybe_text(name, v)?,
+                "api" => r.api = maybe_text(name, v)?,
+                "strict" => r.strict = flag(name, v)?,
+                _ => return Err(unknown(name, &Self::NAMES)),
+            }
+        }
+        Ok(r)
+    }
+}
+
 /// The target id for `route`. Unknown providers get `openai` (the
 /// OpenAI-compatible shape rules), the common denominator of compatible APIs.
 pub fn target_for(route: &Route) -> &'static str {

@@ -640,7 +640,12 @@ pub(super) fn allowed_types(m: &Map) -> Vec<&'static str> {
 /// A number written as text: JSON number syntax (after trimming), finite,
 /// and integral where only integers are allowed.
 fn parse_number(text: &str, integer: bool) -> Option<serde_json::Number> {
-    let n: serde_json::Number = text.parse().ok()?;
+    // Only number syntax: nothing else can start so, and what follows a
+    // number is an error, so no container is ever built here.
+    if !text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+        return None;
+    }
+    let Ok(Value::Number(n)) = crate::doc::parse_value(text) else { return None };
     let f = n.as_f64()?;
     if !f.is_finite() {
         return None;

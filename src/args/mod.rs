@@ -159,9 +159,33 @@ impl RestoreOptions {
         if text.trim().is_empty() {
             return Ok(RestoreOptions::default());
         }
-        serde_json::from_str(text).map_err(|e| Error::InvalidOptions {
-            message: e.to_string(),
-        })
+        RestoreOptions::from_map(crate::settings::object(text, "restore options")?)
+    }
+
+    /// The names `from_map` reads, as callers spell them.
+    pub const NAMES: [&'static str; 3] = ["emptyStrings", "maxDepth", "normalize"];
+
+    /// Restore options from their JSON object's members (`crate::settings`),
+    /// as serde's derive reads them.
+    pub fn from_map(members: crate::doc::Map) -> Result<Self> {
+        use crate::settings::{flag, maybe_count, unknown};
+        let mut o = RestoreOptions::default();
+        for (key, v) in &members {
+            let name = key.as_str();
+            match name {
+                "emptyStrings" => o.empty_strings = flag(name, v)?,
+                "maxDepth" => o.max_depth = maybe_count(name, v)?,
+                "normalize" => {
+                    o.normalize = match v {
+                        Value::Null => None,
+                        Value::Object(m) => Some(Options::from_map(m.clone())?),
+                        _ => return Err(crate::settings::wrong(name, "the normalization options (an object)", v)),
+                    }
+                }
+                _ => return Err(unknown(name, &Self::NAMES)),
+            }
+        }
+        Ok(o)
     }
 
     /// `maxDepth`, else the normalization options', else the default.
