@@ -3,21 +3,14 @@
 use crate::error::Error;
 use crate::options::Options;
 use crate::{check, targets};
-use serde::Serialize;
 use crate::json;
-use crate::doc::Value;
+use crate::doc::{Value, WriteJson};
 
-fn ok<T: Serialize>(payload: &T) -> String {
-    #[derive(Serialize)]
-    struct Ok<'a, T> {
-        ok: &'a T,
-    }
-    serde_json::to_string(&Ok { ok: payload }).unwrap_or_else(|e| err(&too_large(e)))
-}
-
-/// serde_json failing to write a payload: only an answer too large to build.
-fn too_large(e: serde_json::Error) -> Error {
-    Error::TooLarge { pointer: Default::default(), message: e.to_string() }
+fn ok<T: WriteJson + ?Sized>(payload: &T) -> String {
+    let mut out = String::from("{\"ok\":");
+    payload.write_json(&mut out);
+    out.push('}');
+    out
 }
 
 fn err(e: &Error) -> String {
@@ -49,11 +42,11 @@ fn answer(input: &str, out: &crate::Normalized, report: bool) -> Result<String, 
     }
     if let Some(e) = &out.strict_error {
         text.push_str(",\"strictError\":");
-        text.push_str(&serde_json::to_string(e).map_err(too_large)?);
+        e.write_json(&mut text);
     }
     if report {
         text.push_str(",\"report\":");
-        text.push_str(&serde_json::to_string(&out.report).map_err(too_large)?);
+        out.report.write_json(&mut text);
     }
     text.push_str("}}");
     Ok(text)
@@ -109,7 +102,7 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
         text.push_str("{\"ok\":{\"tools\":");
         out.tools.write_json(&mut text);
         text.push_str(",\"telemetry\":");
-        text.push_str(&serde_json::to_string(&out.telemetry).map_err(too_large)?);
+        out.telemetry.write_json(&mut text);
         text.push_str("}}");
         crate::discard(out);
         Ok(text)
@@ -128,7 +121,7 @@ pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> Stri
         // Without telemetry nothing reads the reports: the run is quiet.
         let opts = Options { quiet: !telemetry, ..opts };
         let (body, report) = crate::tools::text::normalize_tools_text(input, target, &opts)?;
-        let report = if telemetry { serde_json::to_string(&report).map_err(too_large)? } else { String::new() };
+        let report = if telemetry { report.to_json_text() } else { String::new() };
         let mut out = String::with_capacity(body.len() + report.len() + 2);
         out.push('o');
         out.push_str(&report);
@@ -240,13 +233,25 @@ fn no_such_tool(called: &str, offered: &[String]) -> String {
     format!("there is no tool named {called:?}; the tools are: {}", offered.join(", "))
 }
 
-/// A round-trip payload with the tool it was for: `{..., tool: {index, pointer, name}}`.
-fn with_tool<T: Serialize>(payload: &T, tool: &crate::tools::CalledTool) -> Value {
-    let mut v = crate::doc::to_value(payload).unwrap_or(Value::Null);
-    if let Value::Object(m) = &mut v {
-        m.insert("tool".into(), crate::doc::to_value(tool).unwrap_or(Value::Null));
+/// A round-trip payload (an object) with the tool it was for, as its last
+/// member: `{..., tool: {index, pointer, name}}`.
+fn with_tool<T: WriteJson>(payload: &T, tool: &crate::tools::CalledTool) -> WithTool {
+    let mut text = payload.to_json_text();
+    debug_assert!(text.ends_with('}') && text.len() > 2, "{text}");
+    text.pop();
+    text.push_str(",\"tool\":");
+    tool.write_json(&mut text);
+    text.push('}');
+    WithTool(text)
+}
+
+/// An answer already written (`with_tool`).
+struct WithTool(String);
+
+impl WriteJson for WithTool {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(&self.0);
     }
-    v
 }
 
 /// Payload: `{"args", "report"}`.

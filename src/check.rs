@@ -20,6 +20,8 @@ pub struct Violation {
     pub message: String,
 }
 
+crate::write_json_struct!(Violation { always code: "code", always pointer: "pointer", always message: "message" });
+
 /// OpenAI Structured Outputs limits (providers.md §2, [O1]).
 pub struct Limits {
     pub properties: usize,

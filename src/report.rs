@@ -14,6 +14,8 @@ pub struct Diagnostic {
     pub lossy: bool,
 }
 
+crate::write_json_struct!(Diagnostic { always code: "code", always pointer: "pointer", always message: "message", always lossy: "lossy" });
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
@@ -22,6 +24,8 @@ pub struct Report {
     /// True when any diagnostic is lossy.
     pub lossy: bool,
 }
+
+crate::write_json_struct!(Report { always diagnostics: "diagnostics", always counters: "counters", always lossy: "lossy" });
 
 impl Report {
     pub fn lossy(&mut self, code: &'static str, pointer: &Pointer, message: impl Into<String>) {

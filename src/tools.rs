@@ -52,6 +52,18 @@ pub struct ToolReport {
     pub report: Report,
 }
 
+crate::write_json_struct!(ToolReport {
+    always index: "index",
+    always pointer: "pointer",
+    always name: "name",
+    some provider_name: "providerName",
+    always modified: "modified",
+    some strict: "strict",
+    some strict_error: "strictError",
+    some error: "error",
+    always report: "report",
+});
+
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Telemetry {
@@ -72,6 +84,17 @@ pub struct Telemetry {
     pub list_size: Option<ListSize>,
 }
 
+crate::write_json_struct!(Telemetry {
+    always tools_seen: "toolsSeen",
+    always tools_modified: "toolsModified",
+    always lossy: "lossy",
+    always counters: "counters",
+    always tools: "tools",
+    always names: "names",
+    always diagnostics: "diagnostics",
+    some list_size: "listSize",
+});
+
 /// The size of the tools as sent: the compact JSON of the output tools.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -85,11 +108,15 @@ pub struct ListSize {
     pub drop: Vec<usize>,
 }
 
+crate::write_json_struct!(ListSize { always bytes: "bytes", some limit: "limit", always drop: "drop" });
+
 #[derive(Clone, Debug, Serialize)]
 pub struct ToolsOutcome {
     pub tools: Value,
     pub telemetry: Telemetry,
 }
+
+crate::write_json_struct!(ToolsOutcome { always tools: "tools", always telemetry: "telemetry" });
 
 /// Normalizes every tool's schema in `list` for `target`, keeping the list's
 /// shape; renames tools whose names the target refuses, and measures the list
@@ -278,7 +305,7 @@ fn rename(
 /// The size of the output tools as compact JSON (what a client sends), and,
 /// past the target's ceiling, the tools to drop or shorten.
 fn measure(out: &[Value], reports: &[ToolReport], ceiling: crate::profile::ListCeiling, target: &Target, diagnostics: &mut Vec<Diagnostic>) -> ListSize {
-    let sizes: Vec<usize> = out.iter().map(|t| serde_json::to_string(t).map_or(0, |s| s.len())).collect();
+    let sizes: Vec<usize> = out.iter().map(|t| crate::doc::json_text(t).len()).collect();
     // `[`, `]` and a comma between two tools.
     let bytes = sizes.iter().sum::<usize>() + 2 + sizes.len().saturating_sub(1);
     let mut drop = Vec::new();
@@ -329,6 +356,8 @@ pub struct CalledTool<'v> {
     #[serde(skip)]
     pub schema: Option<&'v Value>,
 }
+
+crate::write_json_struct!(CalledTool<'v> { always index: "index", always pointer: "pointer", always name: "name" });
 
 /// The tool of `list` (a tool list in any shape `normalize_tools` reads, or
 /// one tool) that a model called `called`: by the name `normalize_tools` sent

@@ -205,6 +205,8 @@ pub struct Rewritten {
     pub report: Report,
 }
 
+crate::write_json_struct!(Rewritten { always args: "args", always report: "report" });
+
 /// The result of [`validate`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Validation {
@@ -214,6 +216,8 @@ pub struct Validation {
     /// engine has no lookaround or backreferences.
     pub unchecked: Vec<String>,
 }
+
+crate::write_json_struct!(Validation { always valid: "valid", always errors: "errors", always unchecked: "unchecked" });
 
 /// The result of [`prepare`]: the arguments to call the tool with, or the
 /// errors (and one `message` to hand back to the model).
@@ -226,6 +230,8 @@ pub struct Prepared {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
+
+crate::write_json_struct!(Prepared { always ok: "ok", always args: "args", always errors: "errors", always report: "report", some message: "message" });
 
 fn check_args_depth(args: &Value, limit: usize) -> Result<()> {
     if walk::value_depth(args) > limit {

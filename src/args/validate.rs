@@ -33,6 +33,8 @@ pub struct ArgError {
     pub message: String,
 }
 
+crate::write_json_struct!(ArgError { always pointer: "pointer", always keyword: "keyword", always schema_pointer: "schemaPointer", always message: "message" });
+
 /// Work bound for one call: hostile unions nested under refs cannot make
 /// validation exponential without limit.
 const STEP_BUDGET: usize = 1_000_000;

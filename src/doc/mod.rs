@@ -46,6 +46,7 @@ pub use self::key::Key;
 pub use self::map::{Entry, Map, OccupiedEntry, VacantEntry};
 pub use self::serde::{from_str, from_value, to_value};
 pub use self::value::{Index, ToJson, Value};
+pub use self::write::WriteJson;
 pub use serde_json::Number;
 
 use crate::pointer::Pointer;
@@ -66,7 +67,9 @@ pub fn parse_value(text: &str) -> crate::Result<Value> {
 /// A value's compact JSON text, as the output writes it: the canonical form
 /// rules compare values by and spill them as.
 pub fn json_text(v: &Value) -> String {
-    serde_json::to_string(v).unwrap_or_default()
+    let mut out = String::new();
+    v.write_json(&mut out);
+    out
 }
 
 /// A node of a document: an index into its node vector.

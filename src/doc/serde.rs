@@ -1,6 +1,9 @@
-//! [`Value`] through serde, so serde_json reads and writes it (text,
-//! reports that hold values, options), and conversions to and from
-//! `serde_json::Value` for callers that hold one.
+//! [`Value`] through serde, for the Rust API (a `Value` inside a caller's
+//! own serde types) and as the oracle the tests hold the core's own parser
+//! and writers to, and conversions to and from `serde_json::Value` for
+//! callers that hold one. The JSON entry points use neither: they parse with
+//! `doc::parse_value` and answer through `doc::WriteJson`, so the wasm module
+//! carries no serde_json reader or writer.
 use super::map::Map;
 use super::value::Value;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};

@@ -340,8 +340,13 @@ impl fmt::Debug for Value {
 /// Compact JSON text; `{:#}` indents it.
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = if f.alternate() { serde_json::to_string_pretty(self) } else { serde_json::to_string(self) };
-        f.write_str(&text.map_err(|_| fmt::Error)?)
+        let mut text = String::new();
+        if f.alternate() {
+            self.write_pretty(&mut text, 0);
+        } else {
+            self.write_json(&mut text);
+        }
+        f.write_str(&text)
     }
 }
 

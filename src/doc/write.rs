@@ -197,6 +197,194 @@ impl super::Value {
     }
 }
 
+impl super::Value {
+    /// The value as JSON text indented by two spaces per level, as
+    /// `serde_json::to_string_pretty` writes it (`{:#}`).
+    pub fn write_pretty(&self, out: &mut String, indent: usize) {
+        use super::Value;
+        let newline = |out: &mut String, level: usize| {
+            out.push('\n');
+            for _ in 0..level {
+                out.push_str("  ");
+            }
+        };
+        match self {
+            Value::Array(items) if !items.is_empty() => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, indent + 1);
+                    item.write_pretty(out, indent + 1);
+                }
+                newline(out, indent);
+                out.push(']');
+            }
+            Value::Object(m) if !m.is_empty() => {
+                out.push('{');
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    newline(out, indent + 1);
+                    out.push('"');
+                    escape(k, out);
+                    out.push_str("\": ");
+                    v.write_pretty(out, indent + 1);
+                }
+                newline(out, indent);
+                out.push('}');
+            }
+            scalar_or_empty => scalar_or_empty.write_json(out),
+        }
+    }
+}
+
+/// What the JSON entry points answer with (reports, telemetry, the round
+/// trip's results), written as compact JSON text: byte for byte what
+/// `serde_json::to_string` writes for the type's derived `Serialize`, which
+/// the Rust API keeps (tests/answers.rs holds the two equal). Structs get
+/// theirs from `write_json_struct!`.
+pub trait WriteJson {
+    fn write_json(&self, out: &mut String);
+
+    /// The text on its own.
+    fn to_json_text(&self) -> String {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+}
+
+impl WriteJson for super::Value {
+    fn write_json(&self, out: &mut String) {
+        super::Value::write_json(self, out);
+    }
+}
+
+impl WriteJson for bool {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
+    }
+}
+
+macro_rules! write_json_integers {
+    ($($t:ty)*) => {$(
+        impl WriteJson for $t {
+            fn write_json(&self, out: &mut String) {
+                let _ = std::fmt::Write::write_fmt(out, format_args!("{self}"));
+            }
+        }
+    )*};
+}
+write_json_integers!(u64 usize);
+
+impl WriteJson for str {
+    fn write_json(&self, out: &mut String) {
+        out.push('"');
+        escape(self, out);
+        out.push('"');
+    }
+}
+
+impl WriteJson for String {
+    fn write_json(&self, out: &mut String) {
+        self.as_str().write_json(out);
+    }
+}
+
+impl<T: WriteJson + ?Sized> WriteJson for &T {
+    fn write_json(&self, out: &mut String) {
+        (**self).write_json(out);
+    }
+}
+
+impl<T: WriteJson> WriteJson for Option<T> {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Some(v) => v.write_json(out),
+            None => out.push_str("null"),
+        }
+    }
+}
+
+impl<T: WriteJson> WriteJson for [T] {
+    fn write_json(&self, out: &mut String) {
+        out.push('[');
+        for (i, item) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            item.write_json(out);
+        }
+        out.push(']');
+    }
+}
+
+impl<T: WriteJson> WriteJson for Vec<T> {
+    fn write_json(&self, out: &mut String) {
+        self.as_slice().write_json(out);
+    }
+}
+
+impl<K: AsRef<str>, V: WriteJson, S> WriteJson for indexmap::IndexMap<K, V, S> {
+    fn write_json(&self, out: &mut String) {
+        out.push('{');
+        for (i, (k, v)) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            k.as_ref().write_json(out);
+            out.push(':');
+            v.write_json(out);
+        }
+        out.push('}');
+    }
+}
+
+/// `WriteJson` for a struct, member by member in declaration order, each
+/// `always` written or written only when `some` (serde's
+/// `skip_serializing_if = "Option::is_none"`), under the name given.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! write_json_struct {
+    ($ty:ident $(<$lt:lifetime>)? { $($kind:ident $field:ident : $name:literal),* $(,)? }) => {
+        impl $(<$lt>)? $crate::doc::WriteJson for $ty $(<$lt>)? {
+            fn write_json(&self, out: &mut String) {
+                out.push('{');
+                let mut first = true;
+                $( $crate::__write_json_member!($kind, self.$field, $name, out, first); )*
+                let _ = first;
+                out.push('}');
+            }
+        }
+    };
+}
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __write_json_member {
+    (always, $value:expr, $name:literal, $out:ident, $first:ident) => {
+        if !$first {
+            $out.push(',');
+        }
+        $first = false;
+        $out.push_str(concat!("\"", $name, "\":"));
+        $crate::doc::WriteJson::write_json(&$value, $out);
+    };
+    (some, $value:expr, $name:literal, $out:ident, $first:ident) => {
+        if let Some(v) = &$value {
+            if !$first {
+                $out.push(',');
+            }
+            $first = false;
+            $out.push_str(concat!("\"", $name, "\":"));
+            $crate::doc::WriteJson::write_json(v, $out);
+        }
+    };
+}
+
 fn escape_char(c: char, out: &mut String) {
     match c {
         '"' => out.push_str("\\\""),

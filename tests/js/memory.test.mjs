@@ -55,15 +55,22 @@ describe("wasm memory", () => {
     try {
       const instance = memory();
       assert.ok(instance instanceof WebAssembly.Memory);
-      pass(); // warm-up: reaches the high-water mark of these inputs
+      // Warm-up: two passes reach the high-water mark of these inputs. The
+      // first grows the call region to what the largest call needs; the
+      // standard allocator then places the inputs of the second (the request
+      // bodies, the larger schemas) around the grown region, which can take
+      // a few pages more once (measured: 6.5 MB after the first pass, 7.3 MB
+      // after the second and after each of six more). A leak grows every pass.
+      pass();
+      pass();
       const before = memory().buffer.byteLength;
       let errors = 0;
-      for (let i = 0; i < 2; i++) errors += pass();
+      for (let i = 0; i < 3; i++) errors += pass();
       const after = memory().buffer.byteLength;
-      assert.ok(errors >= 2 * 2, `the error paths ran (${errors} errors)`);
+      assert.ok(errors >= 3 * 2, `the error paths ran (${errors} errors)`);
       // A trap would have replaced the instance, and its memory with it (js/wasm.mjs).
       assert.equal(memory(), instance, "one instance throughout");
-      assert.equal(after, before, `${2 * calls.length} calls after the warm-up grew wasm memory from ${before} to ${after} bytes`);
+      assert.equal(after, before, `${3 * calls.length} calls after the warm-up grew wasm memory from ${before} to ${after} bytes`);
     } finally {
       ts.configureCache({ maxEntries });
     }
