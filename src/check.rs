@@ -20,7 +20,7 @@ pub struct Violation {
     pub message: String,
 }
 
-crate::write_json_struct!(Violation { always code: "code", always pointer: "pointer", always message: "message" });
+crate::doc::write_json_struct!(Violation { always code: "code", always pointer: "pointer", always message: "message" });
 
 /// OpenAI Structured Outputs limits (providers.md §2, [O1]).
 pub struct Limits {

@@ -85,7 +85,7 @@ pub struct Normalized {
     pub report: Report,
 }
 
-crate::write_json_struct!(Normalized { always schema: "schema", some strict: "strict", some strict_error: "strictError", always report: "report" });
+crate::doc::write_json_struct!(Normalized { always schema: "schema", some strict: "strict", some strict_error: "strictError", always report: "report" });
 
 /// The fallback Cloud Code Assist gets for a schema it cannot accept (contract §3.6).
 pub fn cca_fallback() -> Value {

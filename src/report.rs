@@ -14,7 +14,7 @@ pub struct Diagnostic {
     pub lossy: bool,
 }
 
-crate::write_json_struct!(Diagnostic { always code: "code", always pointer: "pointer", always message: "message", always lossy: "lossy" });
+crate::doc::write_json_struct!(Diagnostic { always code: "code", always pointer: "pointer", always message: "message", always lossy: "lossy" });
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Report {
@@ -25,7 +25,7 @@ pub struct Report {
     pub lossy: bool,
 }
 
-crate::write_json_struct!(Report { always diagnostics: "diagnostics", always counters: "counters", always lossy: "lossy" });
+crate::doc::write_json_struct!(Report { always diagnostics: "diagnostics", always counters: "counters", always lossy: "lossy" });
 
 impl Report {
     pub fn lossy(&mut self, code: &'static str, pointer: &Pointer, message: impl Into<String>) {

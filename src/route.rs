@@ -20,7 +20,7 @@ impl Route {
 
     /// A route from its JSON object (`crate::settings`), as serde's derive
     /// reads it; empty text is the empty route.
-    pub fn from_json(text: &str) -> Result<Route, crate::Error> {
+    pub fn from_json(text: &str) -> Result<Route, crate::error::Error> {
         use crate::settings::{flag, maybe_text, unknown};
         let mut r = Route::default();
         if text.trim().is_empty() {

@@ -52,7 +52,7 @@ pub struct ToolReport {
     pub report: Report,
 }
 
-crate::write_json_struct!(ToolReport {
+crate::doc::write_json_struct!(ToolReport {
     always index: "index",
     always pointer: "pointer",
     always name: "name",
@@ -84,7 +84,7 @@ pub struct Telemetry {
     pub list_size: Option<ListSize>,
 }
 
-crate::write_json_struct!(Telemetry {
+crate::doc::write_json_struct!(Telemetry {
     always tools_seen: "toolsSeen",
     always tools_modified: "toolsModified",
     always lossy: "lossy",
@@ -108,7 +108,7 @@ pub struct ListSize {
     pub drop: Vec<usize>,
 }
 
-crate::write_json_struct!(ListSize { always bytes: "bytes", some limit: "limit", always drop: "drop" });
+crate::doc::write_json_struct!(ListSize { always bytes: "bytes", some limit: "limit", always drop: "drop" });
 
 #[derive(Clone, Debug, Serialize)]
 pub struct ToolsOutcome {
@@ -116,7 +116,7 @@ pub struct ToolsOutcome {
     pub telemetry: Telemetry,
 }
 
-crate::write_json_struct!(ToolsOutcome { always tools: "tools", always telemetry: "telemetry" });
+crate::doc::write_json_struct!(ToolsOutcome { always tools: "tools", always telemetry: "telemetry" });
 
 /// Normalizes every tool's schema in `list` for `target`, keeping the list's
 /// shape; renames tools whose names the target refuses, and measures the list
@@ -357,7 +357,7 @@ pub struct CalledTool<'v> {
     pub schema: Option<&'v Value>,
 }
 
-crate::write_json_struct!(CalledTool<'v> { always index: "index", always pointer: "pointer", always name: "name" });
+crate::doc::write_json_struct!(CalledTool<'v> { always index: "index", always pointer: "pointer", always name: "name" });
 
 /// The tool of `list` (a tool list in any shape `normalize_tools` reads, or
 /// one tool) that a model called `called`: by the name `normalize_tools` sent

@@ -7,7 +7,7 @@
 mod common;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed, TestRunner};
+use proptest::test_runner::{Config, TestRunner};
 use toolschema::doc::Value;
 use toolschema::doc::{Doc, Kind};
 use toolschema::pointer::Pointer;
@@ -326,13 +326,7 @@ fn reading_nodes() {
 // Generated JSON.
 
 fn config(cases: u32) -> Config {
-    let defaults = Config::default();
-    let rng_seed = match defaults.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(0x7001_5c4e_d0c0_0001),
-        fixed => fixed,
-    };
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(cases);
-    Config { cases, rng_seed, failure_persistence: None, ..defaults }
+    common::seeded(cases, 0x7001_5c4e_d0c0_0001)
 }
 
 fn ws() -> impl Strategy<Value = &'static str> {

@@ -2,8 +2,10 @@
 //! serde's derive, which the Rust API keeps: over generated option objects
 //! (known and unknown names, values of every JSON kind, right and wrong),
 //! both accept the same objects and read the same options from them.
+mod common;
+
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed, TestRunner};
+use proptest::test_runner::TestRunner;
 use toolschema::args::RestoreOptions;
 use toolschema::route::Route;
 use toolschema::Options;
@@ -28,15 +30,8 @@ fn object(names: &'static [&'static str]) -> impl Strategy<Value = String> {
     })
 }
 
-/// A fixed seed unless PROPTEST_RNG_SEED says otherwise, as tests/doc.rs.
 fn runner(cases: u32) -> TestRunner {
-    let defaults = Config::default();
-    let rng_seed = match defaults.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(0x5e77_1265),
-        fixed => fixed,
-    };
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(cases);
-    TestRunner::new(Config { cases, rng_seed, failure_persistence: None, ..defaults })
+    TestRunner::new(common::seeded(cases, 0x5e77_1265))
 }
 
 fn check<T: PartialEq + std::fmt::Debug>(text: &str, ours: Result<T, toolschema::Error>, serde: Result<T, String>) {

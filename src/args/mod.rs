@@ -205,7 +205,7 @@ pub struct Rewritten {
     pub report: Report,
 }
 
-crate::write_json_struct!(Rewritten { always args: "args", always report: "report" });
+crate::doc::write_json_struct!(Rewritten { always args: "args", always report: "report" });
 
 /// The result of [`validate`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -217,7 +217,7 @@ pub struct Validation {
     pub unchecked: Vec<String>,
 }
 
-crate::write_json_struct!(Validation { always valid: "valid", always errors: "errors", always unchecked: "unchecked" });
+crate::doc::write_json_struct!(Validation { always valid: "valid", always errors: "errors", always unchecked: "unchecked" });
 
 /// The result of [`prepare`]: the arguments to call the tool with, or the
 /// errors (and one `message` to hand back to the model).
@@ -231,7 +231,7 @@ pub struct Prepared {
     pub message: Option<String>,
 }
 
-crate::write_json_struct!(Prepared { always ok: "ok", always args: "args", always errors: "errors", always report: "report", some message: "message" });
+crate::doc::write_json_struct!(Prepared { always ok: "ok", always args: "args", always errors: "errors", always report: "report", some message: "message" });
 
 fn check_args_depth(args: &Value, limit: usize) -> Result<()> {
     if walk::value_depth(args) > limit {

@@ -33,7 +33,7 @@ pub struct ArgError {
     pub message: String,
 }
 
-crate::write_json_struct!(ArgError { always pointer: "pointer", always keyword: "keyword", always schema_pointer: "schemaPointer", always message: "message" });
+crate::doc::write_json_struct!(ArgError { always pointer: "pointer", always keyword: "keyword", always schema_pointer: "schemaPointer", always message: "message" });
 
 /// Work bound for one call: hostile unions nested under refs cannot make
 /// validation exponential without limit.

@@ -47,6 +47,7 @@ pub use self::map::{Entry, Map, OccupiedEntry, VacantEntry};
 pub use self::serde::{from_str, from_value, to_value};
 pub use self::value::{Index, ToJson, Value};
 pub use self::write::WriteJson;
+pub(crate) use self::write::{write_json_member, write_json_struct};
 pub use serde_json::Number;
 
 use crate::pointer::Pointer;

@@ -346,15 +346,13 @@ impl<K: AsRef<str>, V: WriteJson, S> WriteJson for indexmap::IndexMap<K, V, S> {
 /// `WriteJson` for a struct, member by member in declaration order, each
 /// `always` written or written only when `some` (serde's
 /// `skip_serializing_if = "Option::is_none"`), under the name given.
-#[macro_export]
-#[doc(hidden)]
 macro_rules! write_json_struct {
     ($ty:ident $(<$lt:lifetime>)? { $($kind:ident $field:ident : $name:literal),* $(,)? }) => {
         impl $(<$lt>)? $crate::doc::WriteJson for $ty $(<$lt>)? {
             fn write_json(&self, out: &mut String) {
                 out.push('{');
                 let mut first = true;
-                $( $crate::__write_json_member!($kind, self.$field, $name, out, first); )*
+                $( $crate::doc::write_json_member!($kind, self.$field, $name, out, first); )*
                 let _ = first;
                 out.push('}');
             }
@@ -362,9 +360,7 @@ macro_rules! write_json_struct {
     };
 }
 
-#[macro_export]
-#[doc(hidden)]
-macro_rules! __write_json_member {
+macro_rules! write_json_member {
     (always, $value:expr, $name:literal, $out:ident, $first:ident) => {
         if !$first {
             $out.push(',');
@@ -384,6 +380,8 @@ macro_rules! __write_json_member {
         }
     };
 }
+
+pub(crate) use {write_json_member, write_json_struct};
 
 fn escape_char(c: char, out: &mut String) {
     match c {

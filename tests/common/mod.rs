@@ -106,3 +106,17 @@ pub fn read_nullable(schema: &mut Value) {
         true,
     );
 }
+
+/// A proptest configuration with a fixed seed unless PROPTEST_RNG_SEED sets
+/// one, `cases` cases unless PROPTEST_CASES says otherwise, and no failure
+/// files.
+pub fn seeded(cases: u32, seed: u64) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    let defaults = Config::default();
+    let rng_seed = match defaults.rng_seed {
+        RngSeed::Random => RngSeed::Fixed(seed),
+        fixed => fixed,
+    };
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(cases);
+    Config { cases, rng_seed, failure_persistence: None, ..defaults }
+}
