@@ -37,6 +37,10 @@ fn doc(text: &str) -> Result<String, String> {
     // rejects and answers as the document does. Values are dropped by
     // recursion, so only texts that nest within a native stack's reach.
     if openers(text) <= 2000 {
+        // The document's own conversion to a value (the tool-list text path's).
+        if let Ok(d) = Doc::parse(text, LIMIT) {
+            assert_eq!(Ok(d.to_value(d.root()).to_string()), by_doc, "to_value, input: {text:?}");
+        }
         let by_value = match toolschema::doc::parse_value(text) {
             Ok(v) => Ok(v.to_string()),
             Err(Error::InvalidJson { message }) => Err(message),

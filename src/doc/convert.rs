@@ -47,9 +47,9 @@ impl Doc<'_> {
                 let members = self.members(*container);
                 match built {
                     Built::Array(items) => items.push(done),
-                    Built::Object(map) => {
-                        map.insert(self.text(members[*at].key).into(), done);
-                    }
+                    // A document's object never repeats a key (the parser
+                    // settles repeats, the edits replace): nothing to look up.
+                    Built::Object(map) => map.push_unique(self.text(members[*at].key).into(), done),
                 }
                 *at += 1;
                 let len = match built {
