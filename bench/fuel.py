@@ -1,11 +1,13 @@
 """The wasm core's work per call, counted, not timed.
 
-    .venv/bin/python bench/fuel.py pkg/toolschema_bg.wasm [other.wasm] [--targets mcp,google]
+    .venv/bin/python bench/fuel.py pkg/toolschema_bg.wasm [other.wasm] [--targets mcp,google] [--api schema|text]
 
 Runs the module's `normalizeSchemaJson` export over the real MCP schemas of
 the corpus in wasmtime with fuel metering (one unit per wasm operator) and
 prints the fuel per pass for each target; given a second module, the second
-over the first. The count is the same on every run and every machine, so a
+over the first. `--api text` runs `normalizeToolsText` (what
+`normalizeToolsJson` calls, without telemetry) on OpenAI request bodies of 20
+of those schemas each, as bench/text.mjs builds them. The count is the same on every run and every machine, so a
 change of a few percent shows, where timings on a shared machine move by more
 than that between two runs of the same build (`ab.mjs` times the same
 comparison through the package). An operator is not a fixed time: a change
@@ -39,6 +41,25 @@ def schema_texts():
     return texts
 
 
+MESSAGES = [
+    {"role": "system", "content": "You are a helpful assistant. Use the tools when they help."},
+    {"role": "user", "content": "Find the open issues about tool schemas and summarize them."},
+]
+
+
+def body_texts(texts, per_body=20):
+    """bench/text.mjs's request bodies, the schemas' text spliced in as they are."""
+    bodies = []
+    for at in range(0, len(texts), per_body):
+        tools = ",".join(
+            '{"type":"function","function":{"name":"tool_%d","description":"A tool.","parameters":%s}}' % (at + i, t)
+            for i, t in enumerate(texts[at : at + per_body])
+        )
+        head = json.dumps({"model": "gpt-5", "messages": MESSAGES}, separators=(",", ":"), ensure_ascii=False)[:-1]
+        bodies.append(head + ',"tools":[' + tools + '],"tool_choice":"auto"}')
+    return bodies
+
+
 class Module:
     """One instance of a wasm-bindgen module, its imports stubbed: a call
     that reached one (a panic's message) would answer zeros, and the outputs
@@ -64,9 +85,9 @@ class Module:
         return store, exports
 
 
-def fuel_per_pass(module, target, texts, passes):
+def fuel_per_pass(module, target, texts, passes, api="schema"):
     store, ex = module.instance()
-    memory, malloc, free, call = ex["memory"], ex["__wbindgen_malloc"], ex["__wbindgen_free"], ex["normalizeSchemaJson"]
+    memory, malloc, free = ex["memory"], ex["__wbindgen_malloc"], ex["__wbindgen_free"]
 
     def put(text):
         data = text.encode()
@@ -74,14 +95,21 @@ def fuel_per_pass(module, target, texts, passes):
         memory.write(store, data, at)
         return at, len(data)
 
+    def run(text):
+        if api == "text":
+            a, o = put(text), put(json.dumps({"target": target}))
+            return ex["normalizeToolsText"](store, a[0], a[1], o[0], o[1], 0)
+        a, b, c = put(text), put(target), put("")
+        return ex["normalizeSchemaJson"](store, a[0], a[1], b[0], b[1], c[0], c[1])
+
     def one_pass(check):
         for text in texts:
-            a, b, c = put(text), put(target), put("")
-            at, length = call(store, a[0], a[1], b[0], b[1], c[0], c[1])
+            at, length = run(text)
             if check:
-                out = json.loads(bytes(memory.read(store, at, at + length)).decode())
-                if "ok" not in out:
-                    sys.exit(f"fuel: {target}: an error envelope: {out}")
+                out = bytes(memory.read(store, at, at + length)).decode()
+                ok = out.startswith("o") if api == "text" else "ok" in json.loads(out)
+                if not ok:
+                    sys.exit(f"fuel: {target}: an error answer: {out[:300]}")
             free(store, at, length, 1)
 
     # The first pass grows the memory and is checked; the counted ones follow.
@@ -97,16 +125,21 @@ def main():
     parser.add_argument("modules", nargs="+", help="one module, or a base and a changed one")
     parser.add_argument("--targets", default=",".join(TARGETS))
     parser.add_argument("--passes", type=int, default=2)
+    parser.add_argument("--api", choices=["schema", "text"], default="schema")
     args = parser.parse_args()
     if len(args.modules) > 2:
         parser.error("at most two modules")
     texts = schema_texts()
+    what = f"{len(texts)} real MCP schemas (normalizeSchemaJson"
+    if args.api == "text":
+        texts = body_texts(texts)
+        what = f"{len(texts)} request bodies of 20 real MCP schemas (normalizeToolsText"
     modules = [Module(p) for p in args.modules]
-    print(f"fuel per pass over {len(texts)} real MCP schemas (normalizeSchemaJson; wasm operators, millions)")
+    print(f"fuel per pass over {what}; wasm operators, millions)")
     header = ["target"] + [os.path.relpath(p) for p in args.modules] + (["second / first"] if len(modules) == 2 else [])
     print("  ".join(f"{h:>22}" for h in header))
     for target in args.targets.split(","):
-        counts = [fuel_per_pass(m, target, texts, args.passes) for m in modules]
+        counts = [fuel_per_pass(m, target, texts, args.passes, args.api) for m in modules]
         row = [target] + [f"{c / 1e6:.3f}M" for c in counts]
         if len(counts) == 2:
             row.append(f"{counts[1] / counts[0]:.4f}")
