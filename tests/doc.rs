@@ -37,6 +37,13 @@ fn doc(text: &str) -> Result<String, String> {
     // rejects and answers as the document does. Values are dropped by
     // recursion, so only texts that nest within a native stack's reach.
     if openers(text) <= 2000 {
+        // The same text as a list, a body's tools and a nested result's,
+        // read by the capturing parse (the tool-list text path's), with a cap
+        // that every value fits and one that few do.
+        for wrapped in [text.to_string(), format!("{{\"tools\":{text}}}"), format!("{{\"a\":1,\"result\":{{\"tools\":{text}}},\"tools\":[{text}]}}")] {
+            capturing_matches(&wrapped, LIMIT);
+            capturing_matches(&wrapped, 2);
+        }
         // The document's own conversion to a value (the tool-list text path's).
         if let Ok(d) = Doc::parse(text, LIMIT) {
             assert_eq!(Ok(d.to_value(d.root()).to_string()), by_doc, "to_value, input: {text:?}");
@@ -54,6 +61,35 @@ fn doc(text: &str) -> Result<String, String> {
 /// How many `{` and `[` the text holds: a bound on its nesting.
 fn openers(text: &str) -> usize {
     text.bytes().filter(|&b| b == b'{' || b == b'[').count()
+}
+
+/// Key paths the capturing parse is asked for in these tests: a request
+/// body's places of a tool list.
+const CAPTURE: &[&[&str]] = &[&[], &["tools"], &["result", "tools"], &["functionDeclarations"]];
+
+/// The capturing parse of `text` against the plain one: the same error, or
+/// the same depth and, with each stand-in replaced by its value's text, the
+/// same text. `cap` bounds what is captured; the rest stays in the document.
+fn capturing_matches(text: &str, cap: usize) {
+    let plain = Doc::parse(text, usize::MAX);
+    match (Doc::parse_capturing(text, CAPTURE, cap), plain) {
+        (Ok((d, captured)), Ok(p)) => {
+            assert_eq!(d.text_depth(), p.text_depth(), "text_depth, input: {text:?}");
+            let mut written = d.to_json().expect("no limit");
+            for c in &captured {
+                assert!(c.depth <= cap, "captured past the cap: {text:?}");
+                assert_eq!(d.kind(c.node), Kind::Array, "{text:?}");
+                if captured.len() == 1 {
+                    written = d.write_spliced(d.root(), Some((c.node, &c.value.to_string()))).expect("no limit");
+                }
+            }
+            if captured.len() <= 1 {
+                assert_eq!(written, p.to_json().unwrap(), "capturing, input: {text:?}");
+            }
+        }
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "input: {text:?}"),
+        (a, b) => panic!("capturing {:?}, plain {:?}, input: {text:?}", a.map(|_| ()), b.map(|_| ())),
+    }
 }
 
 fn doc_only(text: &str) -> Result<String, String> {

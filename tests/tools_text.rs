@@ -118,3 +118,44 @@ fn a_schema_past_the_limit_fails_alone_with_or_without_telemetry() {
         assert_eq!(out["tools"][0]["inputSchema"], toolschema::json!({"type": "object", "properties": {}}), "{target}");
     }
 }
+
+/// Bodies where the tools array cannot be read straight into values, or
+/// where more than one array could be: the answer is still the value
+/// path's, and an error the same error.
+#[test]
+fn bodies_the_capturing_parse_leaves_to_the_document() {
+    let t = r#"[{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": ["string", "null"]}}}}]"#;
+    let deep = format!(r#"[{{"name": "d", "parameters": {}{}}}]"#, r#"{"type": "array", "items": "#.repeat(300), format!("{{}}{}", "}".repeat(300)));
+    let bodies = [
+        format!(r#"{{"tools": {t}, "functionDeclarations": {t}}}"#),
+        format!(r#"{{"functionDeclarations": {t}, "tools": {t}}}"#),
+        format!(r#"{{"tools": {t}, "model": "m", "tools": {t}}}"#),
+        format!(r#"{{"tools": 1, "tools": {t}}}"#),
+        format!(r#"{{"tools": {t}, "tools": "none"}}"#),
+        format!(r#"{{"\u0074ools": {t}}}"#),
+        format!(r#"{{"result": {{"tools": {t}}}, "tools": {t}}}"#),
+        format!(r#"{{"result": [{t}], "functionDeclarations": {t}}}"#),
+        format!(r#"{{"messages": {deep}, "tools": {t}}}"#),
+        format!(r#"{{"tools": {t}, "x": [1, 2"#),
+    ];
+    let opts = Options::default();
+    for body in &bodies {
+        for target in targets::TARGETS {
+            // The core's own parse (serde_json's with no recursion limit).
+            let want = toolschema::doc::parse_value(body).map_err(|e| e.to_string().trim_start_matches("input is not valid JSON: ").to_string()).and_then(|parsed| {
+                normalize_tools(&parsed, target, &opts).map(|w| serde_json::to_string(&w.tools).unwrap()).map_err(|e| e.code().to_string())
+            });
+            let got = normalize_tools_text(body, target, &opts).map(|(text, _)| text).map_err(|e| match e {
+                Error::InvalidJson { message } => message,
+                e => e.code().to_string(),
+            });
+            assert_eq!(got, want, "{} {body}", target.id);
+        }
+    }
+    // A list nesting past maxDepth and its wrappers is refused whole, as a
+    // document parse refused it (the capture stops at that depth).
+    for target in targets::TARGETS {
+        let got = normalize_tools_text(&format!(r#"{{"tools": {deep}}}"#), target, &opts);
+        assert!(matches!(got, Err(Error::TooDeep { .. })), "{}", target.id);
+    }
+}

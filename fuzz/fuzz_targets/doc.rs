@@ -10,6 +10,7 @@
 //!   the member it runs through);
 //! - parse to the same value with `doc::parse_value`, the parse the JSON
 //!   entry points use, or fail with the same message;
+//! - as a request body's tools, parse the same with `Doc::parse_capturing`;
 //! - write text that parses back to itself;
 //! - reach every member and item by the pointer `pointer_to` renders for it.
 #![no_main]
@@ -53,6 +54,17 @@ fuzz_target!(init: common::catch_stack_overflow(), |data: &[u8]| {
             Err(e) => panic!("parse_value: an error other than invalid-json: {e:?}"),
         };
         assert_eq!(value, got, "parse_value, input: {text:?}");
+        // The capturing parse (the tool-list text path's) of the text as a
+        // body's tools: the same error, or the same text once its value is
+        // written where it stands.
+        const PLACES: &[&[&str]] = &[&[], &["tools"]];
+        let body = format!("{{\"tools\":{text}}}");
+        let plain = Doc::parse(&body, usize::MAX).map(|d| d.to_json().unwrap()).map_err(|e| e.to_string());
+        let capturing = Doc::parse_capturing(&body, PLACES, 64).map_err(|e| e.to_string()).map(|(d, captured)| match captured.as_slice() {
+            [c] => d.write_spliced(d.root(), Some((c.node, &c.value.to_string()))).unwrap(),
+            _ => d.to_json().unwrap(),
+        });
+        assert_eq!(capturing, plain, "parse_capturing, input: {text:?}");
     }
     let Ok(doc) = unlimited else { return };
     let out = got.unwrap();

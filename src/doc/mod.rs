@@ -38,6 +38,7 @@ mod macros;
 mod map;
 mod number;
 mod parse;
+pub use self::parse::Captured;
 mod serde;
 mod value;
 mod write;
@@ -194,6 +195,18 @@ impl<'s> Doc<'s> {
     /// serde_json gives for it.
     pub fn parse(src: &'s str, max_depth: usize) -> crate::Result<Doc<'s>> {
         parse::parse(src, max_depth)
+    }
+
+    /// `parse` with no depth limit, reading the arrays at `paths` (key paths
+    /// from the root, the empty path for the root itself; a key must be
+    /// written without escapes to match) straight into values, as
+    /// `parse_value` would: each stands in the document as an empty array,
+    /// its value beside it. The document's `text_depth` counts them. An array
+    /// nesting deeper than `cap` containers stays in the document, as does
+    /// every one after it. For a text of which only some arrays are wanted
+    /// as values (a request body's tools), at the cost of one parse.
+    pub fn parse_capturing(src: &'s str, paths: &'static [&'static [&'static str]], cap: usize) -> crate::Result<(Doc<'s>, Vec<Captured>)> {
+        parse::parse_capturing(src, paths, cap)
     }
 
     /// An empty document whose root is `null`, for building from scratch.

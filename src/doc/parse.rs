@@ -82,6 +82,22 @@ pub(super) struct Parser<'s> {
     max_depth: usize,
     /// The most containers open at once so far.
     deepest: usize,
+    /// Key paths from the root whose arrays are read as values, not nodes
+    /// (`Doc::parse_capturing`), and the deepest such a value may nest.
+    capture: &'static [&'static [&'static str]],
+    capture_cap: usize,
+    captured: Vec<Captured>,
+}
+
+/// An array read straight into a value where the document would hold it
+/// (`Doc::parse_capturing`).
+#[derive(Debug)]
+pub struct Captured {
+    /// The node the array stands at in the document: an empty array there.
+    pub node: NodeId,
+    pub value: Value,
+    /// How many containers deep the value nests (1 for a flat array).
+    pub depth: usize,
 }
 
 pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
@@ -102,6 +118,9 @@ pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
         frames: Vec::new(),
         max_depth,
         deepest: 0,
+        capture: &[],
+        capture_cap: 0,
+        captured: Vec::new(),
     };
     let root = p.document()?;
     Ok(Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth, text_depth: p.deepest })
@@ -121,8 +140,46 @@ pub(super) fn parse_value(src: &str) -> Result<Value> {
         frames: Vec::new(),
         max_depth: usize::MAX,
         deepest: 0,
+        capture: &[],
+        capture_cap: 0,
+        captured: Vec::new(),
     };
-    p.value_document()
+    let (value, _) = p.value_at(usize::MAX)?.expect("no depth cap");
+    // serde: `Deserializer::end`.
+    match p.skip_ws() {
+        None => Ok(value),
+        Some(_) => Err(p.peek_error(Code::TrailingCharacters)),
+    }
+}
+
+/// `parse` with no depth limit, reading the arrays at `paths` (key paths from
+/// the root; the empty path is the root) straight into values: each stands
+/// in the document as an empty array, its value beside. An array nested
+/// deeper than `cap` containers is read into the document as usual.
+pub(super) fn parse_capturing<'s>(src: &'s str, paths: &'static [&'static [&'static str]], cap: usize) -> Result<(Doc<'s>, Vec<Captured>)> {
+    if src.len() > MAX_TEXT {
+        return parse(src, usize::MAX).map(|d| (d, Vec::new()));
+    }
+    let guess = src.len() / 12 + 4;
+    let mut p = Parser {
+        src,
+        b: src.as_bytes(),
+        i: 0,
+        nodes: Vec::with_capacity(guess / 8),
+        items: Vec::with_capacity(guess / 32),
+        members: Vec::with_capacity(guess / 16),
+        open_items: Vec::new(),
+        open_members: Vec::new(),
+        frames: Vec::new(),
+        max_depth: usize::MAX,
+        deepest: 0,
+        capture: paths,
+        capture_cap: cap,
+        captured: Vec::new(),
+    };
+    let root = p.document()?;
+    let doc = Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth: usize::MAX, text_depth: p.deepest };
+    Ok((doc, p.captured))
 }
 
 impl<'s> Parser<'s> {
@@ -187,6 +244,10 @@ impl<'s> Parser<'s> {
                         None => return Err(self.peek_error(Code::EofObject)),
                     }
                 }
+                Some(b'[') if !self.capture.is_empty() && self.at_capture_path() => match self.capture_array()? {
+                    Some(id) => id,
+                    None => continue 'value,
+                },
                 Some(b'[') => {
                     self.open(false)?;
                     self.i += 1;
@@ -427,20 +488,63 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// The text as a `Value`, built as it is read: what `document` followed
-    /// by `Doc::to_value` gives, without the document in between. The same
-    /// steps in the same order as `document`, so it accepts, rejects and
-    /// words its errors as that does. No depth limit: nothing here recurses
+    /// Whether the value about to be read sits at one of the capture paths:
+    /// every open container an object, each reading the member the path
+    /// names (keys compared as written: an escaped key is not captured).
+    fn at_capture_path(&self) -> bool {
+        let n = self.frames.len();
+        self.capture.iter().any(|path| {
+            path.len() == n
+                && path.iter().enumerate().all(|(k, want)| {
+                    let Some(frame) = self.frames.get(k) else { return false };
+                    // The member of frame k being read is the last one opened
+                    // before frame k + 1's members start (or the last of all).
+                    let end = self.frames.get(k + 1).map_or(self.open_members.len(), |f| f.start as usize);
+                    frame.object
+                        && self.frames.get(k + 1).map_or(true, |f| f.object)
+                        && end > frame.start as usize
+                        && self.open_members.get(end - 1).is_some_and(|m| !m.key.escaped() && self.src.get(m.key.start as usize..m.key.start as usize + m.key.len()) == Some(*want))
+                })
+        })
+    }
+
+    /// Reads the array at `self.i` into a value and stands an empty array in
+    /// for it; `None` (the position restored) when it nests past the cap.
+    fn capture_array(&mut self) -> Result<Option<NodeId>> {
+        let start = self.i;
+        let Some((value, depth)) = self.value_at(self.capture_cap)? else {
+            self.i = start;
+            self.capture = &[];
+            return Ok(None);
+        };
+        self.deepest = self.deepest.max(self.frames.len() + depth);
+        let node = self.push(Node::Array(Run { start: self.items.len() as u32, len: 0 }));
+        self.captured.push(Captured { node, value, depth });
+        Ok(Some(node))
+    }
+
+    /// One value from `self.i`, built as it is read, and how many containers
+    /// deep it nests: what `document` followed by `Doc::to_value` gives for
+    /// it, without the document in between. The same steps in the same order
+    /// as `document`, so it accepts, rejects and words its errors as that
+    /// does. `None` when it nests deeper than `cap`. Nothing here recurses
     /// (`crate::json::parse` bounds the depth first, for what comes after).
-    fn value_document(&mut self) -> Result<Value> {
+    fn value_at(&mut self, cap: usize) -> Result<Option<(Value, usize)>> {
         /// An open container, with the key of the member being read.
         enum Open {
             Array(Vec<Value>),
             Object(Map, Key),
         }
         let mut open: Vec<Open> = Vec::new();
+        let mut deepest = 0;
         let mut done;
         'value: loop {
+            if matches!(self.skip_ws(), Some(b'{' | b'[')) {
+                if open.len() >= cap {
+                    return Ok(None);
+                }
+                deepest = deepest.max(open.len() + 1);
+            }
             done = match self.skip_ws() {
                 None => return Err(self.peek_error(Code::EofValue)),
                 Some(b'{') => {
@@ -498,12 +602,7 @@ impl<'s> Parser<'s> {
             };
             loop {
                 match open.last_mut() {
-                    None => {
-                        return match self.skip_ws() {
-                            None => Ok(done),
-                            Some(_) => Err(self.peek_error(Code::TrailingCharacters)),
-                        };
-                    }
+                    None => return Ok(Some((done, deepest))),
                     Some(Open::Object(map, key)) => {
                         // A repeated key keeps its first place and takes the last value.
                         map.insert(std::mem::take(key), done);

@@ -5,7 +5,7 @@
 //! (a conversation's messages) is copied through the document, never built
 //! as values.
 use super::{normalize_tools_owned, shape, Telemetry};
-use crate::doc::{Doc, Kind, NodeId};
+use crate::doc::{Captured, Doc, Kind, NodeId};
 use crate::error::Error;
 use crate::{Options, Target};
 use crate::doc::Value;
@@ -17,16 +17,15 @@ use crate::doc::Value;
 /// Nesting deeper than `opts.max_depth` plus the tool wrappers is refused in
 /// the tools only; the rest of the body may nest as deep as it likes.
 pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Result<(String, Telemetry), Error> {
-    let doc = Doc::parse(input, usize::MAX)?;
-    let (array, base) = place(&doc).ok_or_else(shape::not_a_list)?;
     // A tool list nests one level per tool wrapper above each schema, and the
     // list sits `base.len()` levels into the body.
     let limit = opts.max_depth + 4;
+    let Body { doc, array, base, captured } = parse_body(input, limit)?;
     // The whole text's nesting bounds the list's: when it is within both
     // limits (nearly every body), the list needs no walk of its own.
     let bound = doc.text_depth();
     if bound > limit || crate::json::fits_stack(bound).is_err() {
-        let depth = doc.depth(array) + base.len();
+        let depth = captured.as_ref().map_or_else(|| doc.depth(array), |c| c.depth) + base.len();
         if depth > limit {
             return Err(Error::TooDeep { pointer: Default::default(), limit });
         }
@@ -34,7 +33,10 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     }
     // The list as `normalize_tools` would see it in the whole body: the same
     // keys lead to the array, so every pointer in the telemetry is the same.
-    let mut list = doc.to_value(array);
+    let mut list = match captured {
+        Some(c) => c.value,
+        None => doc.to_value(array),
+    };
     for key in base.iter().rev() {
         list = Value::Object([(key.to_string(), list)].into_iter().collect());
     }
@@ -48,6 +50,41 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     let crate::tools::ToolsOutcome { tools, telemetry } = outcome;
     crate::discard(tools);
     Ok((body, telemetry))
+}
+
+/// The body parsed, its tools array and the keys that lead to it, and the
+/// array read straight into a value when the parse could: a request body is
+/// mostly its tools, and building them as document nodes only to convert
+/// them into values was a fifth of a call. Any array at a place a list may
+/// be is read so (`Doc::parse_capturing`), within the depth a list may have
+/// and only where its values can be dropped on the stack left; when more
+/// than one was (a body with both `tools` and `functionDeclarations`, a
+/// repeated key), or not the one chosen, the body is parsed again as a
+/// document alone, so that nothing stands in for an array still written.
+fn parse_body(input: &str, limit: usize) -> Result<Body<'_>, Error> {
+    if crate::json::fits_stack(limit).is_ok() {
+        let (doc, mut captured) = Doc::parse_capturing(input, shape::PLACES, limit)?;
+        let (array, base) = place(&doc).ok_or_else(shape::not_a_list)?;
+        match captured.pop() {
+            None => return Ok(Body { doc, array, base, captured: None }),
+            Some(c) if captured.is_empty() && c.node == array => return Ok(Body { doc, array, base, captured: Some(c) }),
+            Some(_) => {}
+        }
+    }
+    let doc = Doc::parse(input, usize::MAX)?;
+    let (array, base) = place(&doc).ok_or_else(shape::not_a_list)?;
+    Ok(Body { doc, array, base, captured: None })
+}
+
+/// A parsed body (`parse_body`).
+struct Body<'s> {
+    doc: Doc<'s>,
+    /// The tools array's node.
+    array: NodeId,
+    /// The keys from the root to it.
+    base: &'static [&'static str],
+    /// The array as a value, where the parse read it so.
+    captured: Option<Captured>,
 }
 
 /// The tools array of a document, and the keys that lead to it: the places
