@@ -125,7 +125,8 @@ fn a_schema_past_the_limit_fails_alone_with_or_without_telemetry() {
 #[test]
 fn bodies_the_capturing_parse_leaves_to_the_document() {
     let t = r#"[{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": ["string", "null"]}}}}]"#;
-    let deep = format!(r#"[{{"name": "d", "parameters": {}{}}}]"#, r#"{"type": "array", "items": "#.repeat(300), format!("{{}}{}", "}".repeat(300)));
+    let nested = r#"{"type": "array", "items": "#.repeat(300) + "{}" + &"}".repeat(300);
+    let deep = format!(r#"[{{"name": "d", "parameters": {nested}}}]"#);
     let bodies = [
         format!(r#"{{"tools": {t}, "functionDeclarations": {t}}}"#),
         format!(r#"{{"functionDeclarations": {t}, "tools": {t}}}"#),

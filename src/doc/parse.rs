@@ -105,45 +105,14 @@ pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
         return Err(Error::TooLarge { pointer: Pointer::root(), message: format!("JSON text of {} bytes is over the {MAX_TEXT} a document holds", src.len()) });
     }
     // A compact schema averages about one node per 12 bytes (the corpus).
-    let guess = src.len() / 12 + 4;
-    let mut p = Parser {
-        src,
-        b: src.as_bytes(),
-        i: 0,
-        nodes: Vec::with_capacity(guess),
-        items: Vec::with_capacity(guess / 4),
-        members: Vec::with_capacity(guess / 2),
-        open_items: Vec::new(),
-        open_members: Vec::new(),
-        frames: Vec::new(),
-        max_depth,
-        deepest: 0,
-        capture: &[],
-        capture_cap: 0,
-        captured: Vec::new(),
-    };
+    let mut p = Parser::new(src, max_depth, src.len() / 12 + 4);
     let root = p.document()?;
     Ok(Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth, text_depth: p.deepest })
 }
 
-/// JSON text to a `Value` (see `Parser::value_document`).
+/// JSON text to a `Value` (see `Parser::value_at`): no node is made.
 pub(super) fn parse_value(src: &str) -> Result<Value> {
-    let mut p = Parser {
-        src,
-        b: src.as_bytes(),
-        i: 0,
-        nodes: Vec::new(),
-        items: Vec::new(),
-        members: Vec::new(),
-        open_items: Vec::new(),
-        open_members: Vec::new(),
-        frames: Vec::new(),
-        max_depth: usize::MAX,
-        deepest: 0,
-        capture: &[],
-        capture_cap: 0,
-        captured: Vec::new(),
-    };
+    let mut p = Parser::new(src, usize::MAX, 0);
     let (value, _) = p.value_at(usize::MAX)?.expect("no depth cap");
     // serde: `Deserializer::end`.
     match p.skip_ws() {
@@ -160,29 +129,34 @@ pub(super) fn parse_capturing<'s>(src: &'s str, paths: &'static [&'static [&'sta
     if src.len() > MAX_TEXT {
         return parse(src, usize::MAX).map(|d| (d, Vec::new()));
     }
-    let guess = src.len() / 12 + 4;
-    let mut p = Parser {
-        src,
-        b: src.as_bytes(),
-        i: 0,
-        nodes: Vec::with_capacity(guess / 8),
-        items: Vec::with_capacity(guess / 32),
-        members: Vec::with_capacity(guess / 16),
-        open_items: Vec::new(),
-        open_members: Vec::new(),
-        frames: Vec::new(),
-        max_depth: usize::MAX,
-        deepest: 0,
-        capture: paths,
-        capture_cap: cap,
-        captured: Vec::new(),
-    };
+    // Most of such a text is what is captured: a smaller guess of nodes.
+    let mut p = Parser { capture: paths, capture_cap: cap, ..Parser::new(src, usize::MAX, src.len() / 96 + 4) };
     let root = p.document()?;
     let doc = Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth: usize::MAX, text_depth: p.deepest };
     Ok((doc, p.captured))
 }
 
 impl<'s> Parser<'s> {
+    /// A parser of `src` with room for about `nodes` nodes, capturing nothing.
+    fn new(src: &'s str, max_depth: usize, nodes: usize) -> Parser<'s> {
+        Parser {
+            src,
+            b: src.as_bytes(),
+            i: 0,
+            nodes: Vec::with_capacity(nodes),
+            items: Vec::with_capacity(nodes / 4),
+            members: Vec::with_capacity(nodes / 2),
+            open_items: Vec::new(),
+            open_members: Vec::new(),
+            frames: Vec::new(),
+            max_depth,
+            deepest: 0,
+            capture: &[],
+            capture_cap: 0,
+            captured: Vec::new(),
+        }
+    }
+
     pub(super) fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
     }
@@ -539,13 +513,14 @@ impl<'s> Parser<'s> {
         let mut deepest = 0;
         let mut done;
         'value: loop {
-            if matches!(self.skip_ws(), Some(b'{' | b'[')) {
+            let next = self.skip_ws();
+            if matches!(next, Some(b'{' | b'[')) {
                 if open.len() >= cap {
                     return Ok(None);
                 }
                 deepest = deepest.max(open.len() + 1);
             }
-            done = match self.skip_ws() {
+            done = match next {
                 None => return Err(self.peek_error(Code::EofValue)),
                 Some(b'{') => {
                     self.i += 1;
