@@ -106,12 +106,18 @@ pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Norm
 /// knows it is `shallow` (within `maxDepth`), then taken over.
 pub(crate) fn normalize_taken(schema: Value, shallow: bool, target: &Target, opts: &Options) -> Result<Normalized> {
     debug_assert!(target.on_violation != OnViolation::FailOpen, "fail-open reads the input again");
+    static NO_INPUT: Value = Value::Null;
+    normalize_taken_again(schema, shallow, target, opts, Again::Value(&NO_INPUT))
+}
+
+/// `normalize_taken` for any target: `again` gives the input again, should
+/// the run fail open.
+pub(crate) fn normalize_taken_again(schema: Value, shallow: bool, target: &Target, opts: &Options, again: Again<'_>) -> Result<Normalized> {
     debug_assert!(!shallow || walk::value_depth(&schema) <= opts.max_depth, "a shallow schema is within maxDepth");
     if !shallow && walk::value_depth(&schema) > opts.max_depth {
         return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
     }
-    static NO_INPUT: Value = Value::Null;
-    normalize_parsed(Input { value: schema, again: Again::Value(&NO_INPUT) }, target, opts)
+    normalize_parsed(Input { value: schema, again }, target, opts)
 }
 
 /// What a run starts from: a value it takes over, and where the same schema
@@ -130,6 +136,9 @@ pub(crate) enum Again<'a> {
     Value(&'a Value),
     /// JSON text already parsed once within the options' depth limit.
     Text(&'a str),
+    /// Made when asked (a tool list's schema, from the list's text): a run
+    /// that does not fail open never pays for it.
+    Lazy(&'a dyn Fn() -> Result<Value>),
 }
 
 impl<'a> Again<'a> {
@@ -137,6 +146,7 @@ impl<'a> Again<'a> {
         match self {
             Again::Value(v) => Ok(Cow::Borrowed(v)),
             Again::Text(text) => json::parse(text, opts.max_depth).map(Cow::Owned),
+            Again::Lazy(make) => make().map(Cow::Owned),
         }
     }
 }

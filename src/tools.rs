@@ -122,16 +122,25 @@ crate::doc::write_json_struct!(ToolsOutcome { always tools: "tools", always tele
 /// shape; renames tools whose names the target refuses, and measures the list
 /// where the target has a size ceiling.
 pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
-    normalize_tools_with(list, shape::places(list)?, Vec::new(), false, target, opts)
+    normalize_tools_with(list, shape::places(list)?, Vec::new(), false, target, opts, None)
 }
 
 /// `normalize_tools` on a list its caller gives up (the JSON entry points').
 /// When nothing reads a tool's schema after its run (a quiet call, on a target
-/// with no fail-open and no request budget, both of which go back to the
-/// input), each schema is moved into its run instead of copied; `shallow`
-/// says the caller knows no schema nests past `opts.max_depth`.
-pub(crate) fn normalize_tools_owned(mut list: Value, shallow: bool, target: &Target, opts: &Options) -> Result<ToolsOutcome, Error> {
-    let moves = opts.quiet && target.on_violation != crate::profile::OnViolation::FailOpen && target.caps.request_budget.is_none();
+/// with no request budget, which measures the input again), each schema is
+/// moved into its run instead of copied; on a target that fails open, only
+/// when the caller can give the list `again` (as `list` was), for the few
+/// runs that do. `shallow` says the caller knows no schema nests past
+/// `opts.max_depth`.
+pub(crate) fn normalize_tools_owned(
+    mut list: Value,
+    shallow: bool,
+    target: &Target,
+    opts: &Options,
+    again: Option<&dyn Fn() -> Result<Value, Error>>,
+) -> Result<ToolsOutcome, Error> {
+    let fails_open = target.on_violation == crate::profile::OnViolation::FailOpen;
+    let moves = opts.quiet && (!fails_open || again.is_some()) && target.caps.request_budget.is_none();
     if !moves {
         let out = normalize_tools(&list, target, opts);
         crate::discard(list);
@@ -148,7 +157,7 @@ pub(crate) fn normalize_tools_owned(mut list: Value, shallow: bool, target: &Tar
             Some(std::mem::take(shape::get_path_mut(tool, path)?))
         })
         .collect();
-    let out = normalize_tools_with(&list, places, schemas, shallow, target, opts);
+    let out = normalize_tools_with(&list, places, schemas, shallow, target, opts, again.filter(|_| fails_open));
     crate::discard(list);
     out
 }
@@ -163,8 +172,11 @@ fn normalize_tools_with(
     shallow: bool,
     target: &Target,
     opts: &Options,
+    again: Option<&dyn Fn() -> Result<Value, Error>>,
 ) -> Result<ToolsOutcome, Error> {
     let tools: Vec<&Value> = places.pointers.iter().map(|p| list.pointer(p).unwrap_or(&Value::Null)).collect();
+    // The list as it was, made the first time a moved schema's run asks.
+    let original: std::cell::OnceCell<Value> = std::cell::OnceCell::new();
     let mut out_tools = Vec::with_capacity(tools.len());
     let mut counters: IndexMap<&'static str, u64> = SEED_COUNTERS.iter().map(|c| (*c, 0)).collect();
     let mut reports = Vec::with_capacity(tools.len());
@@ -202,9 +214,24 @@ fn normalize_tools_with(
             }
         };
         let (slot, strict_slot) = slot;
-        let outcome = match moved.get_mut(index).and_then(Option::take) {
-            Some(own) => crate::normalize_taken(own, shallow, target, opts),
-            None => normalize(schema, target, opts),
+        let outcome = match (moved.get_mut(index).and_then(Option::take), again) {
+            (Some(own), Some(list_again)) => {
+                let pointer = &places.pointers[index];
+                let schema_again = || -> Result<Value, Error> {
+                    let whole = match original.get() {
+                        Some(whole) => whole,
+                        None => {
+                            let made = list_again()?;
+                            original.get_or_init(|| made)
+                        }
+                    };
+                    let tool = whole.pointer(pointer).unwrap_or(&Value::Null);
+                    Ok(get_path(tool, slot).cloned().unwrap_or(Value::Null))
+                };
+                crate::normalize_taken_again(own, shallow, target, opts, crate::Again::Lazy(&schema_again))
+            }
+            (Some(own), None) => crate::normalize_taken(own, shallow, target, opts),
+            (None, _) => normalize(schema, target, opts),
         };
         match outcome {
             Ok(n) => {

@@ -98,6 +98,8 @@ pub struct Captured {
     pub value: Value,
     /// How many containers deep the value nests (1 for a flat array).
     pub depth: usize,
+    /// Where the array's text is in the input.
+    pub span: std::ops::Range<usize>,
 }
 
 pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
@@ -493,7 +495,7 @@ impl<'s> Parser<'s> {
         };
         self.deepest = self.deepest.max(self.frames.len() + depth);
         let node = self.push(Node::Array(Run { start: self.items.len() as u32, len: 0 }));
-        self.captured.push(Captured { node, value, depth });
+        self.captured.push(Captured { node, value, depth, span: start..self.i });
         Ok(Some(node))
     }
 

@@ -33,16 +33,29 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     }
     // The list as `normalize_tools` would see it in the whole body: the same
     // keys lead to the array, so every pointer in the telemetry is the same.
-    let mut list = match captured {
-        Some(c) => c.value,
-        None => doc.to_value(array),
+    let (list, span) = match captured {
+        Some(c) => (c.value, Some(c.span)),
+        None => (doc.to_value(array), None),
     };
-    for key in base.iter().rev() {
-        list = Value::Object([(key.to_string(), list)].into_iter().collect());
-    }
+    let wrap = |mut list: Value| {
+        for key in base.iter().rev() {
+            list = Value::Object([(key.to_string(), list)].into_iter().collect());
+        }
+        list
+    };
+    // The list once more, for a run that fails open: its text parsed again,
+    // or the document's nodes made values again.
+    let again = || -> Result<Value, Error> {
+        let list = match &span {
+            Some(span) => crate::json::parse(&input[span.clone()], limit)?,
+            None => doc.to_value(array),
+        };
+        Ok(wrap(list))
+    };
+    let list = wrap(list);
     // A schema nests less deep than the whole text: within `maxDepth` when
     // the text is.
-    let outcome = normalize_tools_owned(list, bound <= opts.max_depth, target, opts)?;
+    let outcome = normalize_tools_owned(list, bound <= opts.max_depth, target, opts, Some(&again))?;
     let tools = base.iter().try_fold(&outcome.tools, |v, k| v.get(*k)).unwrap_or(&Value::Null);
     let mut text = String::with_capacity(input.len());
     tools.write_json(&mut text);
