@@ -134,7 +134,7 @@ pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> Stri
 
 /// The tool-list entry points' options: `target` beside the normalization options.
 fn tools_options(options: &str) -> Result<(&'static crate::Target, Options), Error> {
-    let mut raw: crate::doc::Map = if options.trim().is_empty() { Default::default() } else { crate::settings::object(options, "options")? };
+    let mut raw = crate::settings::object(options, "options")?;
     let target = match raw.shift_remove("target") {
         Some(Value::String(t)) => t,
         _ => return Err(Error::InvalidOptions { message: "normalizeTools needs options.target (a target id)".into() }),
@@ -217,9 +217,6 @@ pub fn restore_arguments_json(args: &str, original: &str, target: &str, options:
 /// The round trip's options, with `name` (the tool name the model called)
 /// taken out: the restore options refuse keys they do not know.
 fn restore_options(options: &str) -> Result<(crate::args::RestoreOptions, Option<String>), Error> {
-    if options.trim().is_empty() {
-        return Ok((Default::default(), None));
-    }
     let mut raw = crate::settings::object(options, "restore options")?;
     let called = match raw.shift_remove("name") {
         None | Some(Value::Null) => None,

@@ -19,13 +19,10 @@ impl Route {
     pub const NAMES: [&'static str; 4] = ["provider", "model", "api", "strict"];
 
     /// A route from its JSON object (`crate::settings`), as serde's derive
-    /// reads it; empty text is the empty route.
+    /// reads it; blank text is the empty route.
     pub fn from_json(text: &str) -> Result<Route, crate::error::Error> {
         use crate::settings::{flag, maybe_text, unknown};
         let mut r = Route::default();
-        if text.trim().is_empty() {
-            return Ok(r);
-        }
         for (key, v) in &crate::settings::object(text, "the route")? {
             let name = key.as_str();
             match name {

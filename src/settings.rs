@@ -16,8 +16,12 @@ use crate::error::Error;
 /// options, two levels; past this it is not options.
 const MAX_DEPTH: usize = 32;
 
-/// The object `text` holds, or an `invalid-options` error saying why not.
+/// The object `text` holds (blank text is no options: the empty object), or
+/// an `invalid-options` error saying why not.
 pub(crate) fn object(text: &str, what: &str) -> Result<Map, Error> {
+    if text.trim().is_empty() {
+        return Ok(Map::new());
+    }
     match crate::json::parse(text, MAX_DEPTH) {
         Ok(Value::Object(members)) => Ok(members),
         Ok(other) => Err(invalid(format!("{what} must be a JSON object, got {}", kind(&other)))),
@@ -85,15 +89,14 @@ pub(crate) fn wrong(name: &str, wanted: &str, got: &Value) -> Error {
 fn kind(v: &Value) -> String {
     let what = match v {
         Value::Null => return "null".into(),
+        Value::Array(_) => return "an array".into(),
+        Value::Object(_) => return "an object".into(),
         Value::Bool(_) => "a boolean",
         Value::Number(_) => "the number",
         Value::String(_) => "the string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     };
-    let mut text = String::new();
-    v.write_json(&mut text);
-    if matches!(v, Value::Array(_) | Value::Object(_)) || text.len() > 60 {
+    let text = crate::doc::json_text(v);
+    if text.len() > 60 {
         what.to_string()
     } else {
         format!("{what} {text}")

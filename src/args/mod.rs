@@ -156,9 +156,6 @@ pub struct RestoreOptions {
 
 impl RestoreOptions {
     pub fn from_json(text: &str) -> Result<Self> {
-        if text.trim().is_empty() {
-            return Ok(RestoreOptions::default());
-        }
         RestoreOptions::from_map(crate::settings::object(text, "restore options")?)
     }
 
@@ -170,16 +167,16 @@ impl RestoreOptions {
     pub fn from_map(members: crate::doc::Map) -> Result<Self> {
         use crate::settings::{flag, maybe_count, unknown};
         let mut o = RestoreOptions::default();
-        for (key, v) in &members {
+        for (key, v) in members {
             let name = key.as_str();
             match name {
-                "emptyStrings" => o.empty_strings = flag(name, v)?,
-                "maxDepth" => o.max_depth = maybe_count(name, v)?,
+                "emptyStrings" => o.empty_strings = flag(name, &v)?,
+                "maxDepth" => o.max_depth = maybe_count(name, &v)?,
                 "normalize" => {
                     o.normalize = match v {
                         Value::Null => None,
-                        Value::Object(m) => Some(Options::from_map(m.clone())?),
-                        _ => return Err(crate::settings::wrong(name, "the normalization options (an object)", v)),
+                        Value::Object(m) => Some(Options::from_map(m)?),
+                        other => return Err(crate::settings::wrong(name, "the normalization options (an object)", &other)),
                     }
                 }
                 _ => return Err(unknown(name, &Self::NAMES)),

@@ -78,7 +78,7 @@ impl Key {
         }
     }
 
-    pub(super) fn owned(name: String) -> Key {
+    fn owned(name: String) -> Key {
         match table::lookup(&name) {
             Some(k) => Key(Repr::Word(k)),
             None => Key(Repr::Text(name.into_boxed_str())),

@@ -8,6 +8,7 @@
 use super::{Doc, Key, Map, Member, Node, NodeId, Run, Str, Value, MAX_TEXT};
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
+use std::borrow::Cow;
 
 /// serde_json's messages for the errors a `Value` parse can meet.
 #[derive(Clone, Copy)]
@@ -57,6 +58,44 @@ impl Code {
     }
 }
 
+/// The text of an input span as written (escapes and all).
+#[inline]
+fn raw(src: &str, s: Str) -> &str {
+    &src[s.start as usize..s.start as usize + s.len()]
+}
+
+/// The text of a string or key span, unescaped (borrowed when it has no escapes).
+#[inline]
+fn text(src: &str, s: Str) -> Cow<'_, str> {
+    if s.escaped() {
+        Cow::Owned(super::write::unescape(raw(src, s)))
+    } else {
+        Cow::Borrowed(raw(src, s))
+    }
+}
+
+/// `text` as a string of its own. Written out rather than through the `Cow`:
+/// the value parser makes one per string, and the `Cow` cost 0.4% more wasm
+/// operators a call.
+#[inline]
+fn owned(src: &str, s: Str) -> String {
+    if s.escaped() {
+        super::write::unescape(raw(src, s))
+    } else {
+        raw(src, s).to_owned()
+    }
+}
+
+/// A key span's key (interned when it names a keyword).
+#[inline]
+fn key_of(src: &str, s: Str) -> Key {
+    if s.escaped() {
+        Key::from(text(src, s))
+    } else {
+        Key::new(raw(src, s))
+    }
+}
+
 /// An open container: its node and where its children start in the scratch.
 struct Frame {
     node: u32,
@@ -102,10 +141,16 @@ pub struct Captured {
     pub span: std::ops::Range<usize>,
 }
 
-pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
+/// Text longer than a span can address is refused before any is read.
+fn within_max_text(src: &str) -> Result<()> {
     if src.len() > MAX_TEXT {
         return Err(Error::TooLarge { pointer: Pointer::root(), message: format!("JSON text of {} bytes is over the {MAX_TEXT} a document holds", src.len()) });
     }
+    Ok(())
+}
+
+pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
+    within_max_text(src)?;
     // A compact schema averages about one node per 12 bytes (the corpus).
     let mut p = Parser::new(src, max_depth, src.len() / 12 + 4);
     let root = p.document()?;
@@ -114,6 +159,7 @@ pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
 
 /// JSON text to a `Value` (see `Parser::value_at`): no node is made.
 pub(super) fn parse_value(src: &str) -> Result<Value> {
+    within_max_text(src)?;
     let mut p = Parser::new(src, usize::MAX, 0);
     let (value, _) = p.value_at(usize::MAX)?.expect("no depth cap");
     // serde: `Deserializer::end`.
@@ -128,9 +174,7 @@ pub(super) fn parse_value(src: &str) -> Result<Value> {
 /// in the document as an empty array, its value beside. An array nested
 /// deeper than `cap` containers is read into the document as usual.
 pub(super) fn parse_capturing<'s>(src: &'s str, paths: &'static [&'static [&'static str]], cap: usize) -> Result<(Doc<'s>, Vec<Captured>)> {
-    if src.len() > MAX_TEXT {
-        return parse(src, usize::MAX).map(|d| (d, Vec::new()));
-    }
+    within_max_text(src)?;
     // Most of such a text is what is captured: a smaller guess of nodes.
     let mut p = Parser { capture: paths, capture_cap: cap, ..Parser::new(src, usize::MAX, src.len() / 96 + 4) };
     let root = p.document()?;
@@ -349,14 +393,7 @@ impl<'s> Parser<'s> {
     /// `Map::insert` into an `IndexMap`).
     fn dedupe(&mut self, start: usize) {
         let (src, ms) = (self.src, &mut self.open_members[start..]);
-        let text = |s: Str| -> std::borrow::Cow<'_, str> {
-            let raw = &src[s.start as usize..s.start as usize + s.len()];
-            if s.escaped() {
-                std::borrow::Cow::Owned(super::write::unescape(raw))
-            } else {
-                std::borrow::Cow::Borrowed(raw)
-            }
-        };
+        let text = |s: Str| text(src, s);
         let mut kept = 1;
         if ms.len() <= 32 && ms.iter().all(|m| !m.key.escaped()) {
             // Small objects, the common case: compare spans.
@@ -393,21 +430,26 @@ impl<'s> Parser<'s> {
     fn pointer(&self) -> Pointer {
         let mut p = Pointer::root();
         for (k, f) in self.frames.iter().enumerate() {
-            // A level's child being read is the last of its run, which ends
-            // where the next deeper container of the same sort starts.
-            let deeper = &self.frames[k + 1..];
             if f.object {
-                let end = deeper.iter().find(|g| g.object).map_or(self.open_members.len(), |g| g.start as usize);
-                if let Some(m) = self.open_members[f.start as usize..end].last() {
-                    let raw = &self.src[m.key.start as usize..m.key.start as usize + m.key.len()];
-                    p.push(if m.key.escaped() { super::write::unescape(raw) } else { raw.to_string() });
+                if let Some(m) = self.reading(k) {
+                    p.push(text(self.src, m.key));
                 }
             } else {
-                let end = deeper.iter().find(|g| !g.object).map_or(self.open_items.len(), |g| g.start as usize);
+                // The item being read is the last of its run, which ends where
+                // the next deeper array's items start.
+                let end = self.frames[k + 1..].iter().find(|g| !g.object).map_or(self.open_items.len(), |g| g.start as usize);
                 p.push_index(end - f.start as usize);
             }
         }
         p
+    }
+
+    /// The member the object open at level `k` is reading: the last of its
+    /// run so far, which ends where the next deeper object's members start.
+    fn reading(&self, k: usize) -> Option<&Member> {
+        let f = &self.frames[k];
+        let end = self.frames[k + 1..].iter().find(|g| g.object).map_or(self.open_members.len(), |g| g.start as usize);
+        self.open_members[f.start as usize..end].last()
     }
 
     /// serde: `parse_ident`, after the first letter was peeked.
@@ -454,15 +496,6 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// A string or key span's text, unescaped.
-    fn owned(&self, s: Str) -> String {
-        let raw = &self.src[s.start as usize..s.start as usize + s.len()];
-        if s.escaped() {
-            super::write::unescape(raw)
-        } else {
-            raw.to_owned()
-        }
-    }
 
     /// Whether the value about to be read sits at one of the capture paths:
     /// every open container an object, each reading the member the path
@@ -472,14 +505,7 @@ impl<'s> Parser<'s> {
         self.capture.iter().any(|path| {
             path.len() == n
                 && path.iter().enumerate().all(|(k, want)| {
-                    let Some(frame) = self.frames.get(k) else { return false };
-                    // The member of frame k being read is the last one opened
-                    // before frame k + 1's members start (or the last of all).
-                    let end = self.frames.get(k + 1).map_or(self.open_members.len(), |f| f.start as usize);
-                    frame.object
-                        && self.frames.get(k + 1).map_or(true, |f| f.object)
-                        && end > frame.start as usize
-                        && self.open_members.get(end - 1).is_some_and(|m| !m.key.escaped() && self.src.get(m.key.start as usize..m.key.start as usize + m.key.len()) == Some(*want))
+                    self.frames[k].object && self.reading(k).is_some_and(|m| !m.key.escaped() && raw(self.src, m.key) == *want)
                 })
         })
     }
@@ -533,7 +559,7 @@ impl<'s> Parser<'s> {
                         }
                         Some(b'"') => {
                             let key = self.key_span()?;
-                            open.push(Open::Object(Map::new(), self.key_of(key)));
+                            open.push(Open::Object(Map::new(), key_of(self.src, key)));
                             continue 'value;
                         }
                         Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
@@ -557,7 +583,7 @@ impl<'s> Parser<'s> {
                 Some(b'"') => {
                     self.i += 1;
                     let s = self.string()?;
-                    Value::String(self.owned(s))
+                    Value::String(owned(self.src, s))
                 }
                 Some(b'n') => {
                     self.word(b"null")?;
@@ -573,7 +599,7 @@ impl<'s> Parser<'s> {
                 }
                 Some(b'-' | b'0'..=b'9') => {
                     let s = self.number()?;
-                    super::convert::number(&self.src[s.start as usize..s.start as usize + s.len()], s.reformat())
+                    super::convert::number(raw(self.src, s), s.reformat())
                 }
                 Some(_) => return Err(self.peek_error(Code::ExpectedValue)),
             };
@@ -589,10 +615,7 @@ impl<'s> Parser<'s> {
                                 match self.skip_ws() {
                                     Some(b'"') => {
                                         let span = self.key_span()?;
-                                        let next = self.key_of(span);
-                                        if let Some(Open::Object(_, key)) = open.last_mut() {
-                                            *key = next;
-                                        }
+                                        *key = key_of(self.src, span);
                                         continue 'value;
                                     }
                                     Some(b'}') => return Err(self.peek_error(Code::TrailingComma)),
@@ -629,14 +652,6 @@ impl<'s> Parser<'s> {
                     None => unreachable!("a container closed while one was open"),
                 };
             }
-        }
-    }
-
-    fn key_of(&self, s: Str) -> Key {
-        if s.escaped() {
-            Key::owned(self.owned(s))
-        } else {
-            Key::new(&self.src[s.start as usize..s.start as usize + s.len()])
         }
     }
 

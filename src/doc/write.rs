@@ -154,28 +154,14 @@ impl super::Value {
         use super::Value;
         match self {
             Value::Null => out.push_str("null"),
-            Value::Bool(true) => out.push_str("true"),
-            Value::Bool(false) => out.push_str("false"),
+            Value::Bool(b) => WriteJson::write_json(b, out),
             Value::Number(n) => {
                 // serde_json writes a number as its `Display` does: itoa, or
                 // ryu for a (always finite) float.
                 let _ = std::fmt::Write::write_fmt(out, format_args!("{n}"));
             }
-            Value::String(text) => {
-                out.push('"');
-                escape(text, out);
-                out.push('"');
-            }
-            Value::Array(items) => {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    item.write_json(out);
-                }
-                out.push(']');
-            }
+            Value::String(text) => WriteJson::write_json(text.as_str(), out),
+            Value::Array(items) => WriteJson::write_json(items.as_slice(), out),
             Value::Object(m) => {
                 out.push('{');
                 for (i, (k, v)) in m.iter().enumerate() {
