@@ -130,6 +130,15 @@ impl Pointer {
             return Some(Pointer::root());
         }
         let rest = decoded.strip_prefix('/')?;
+        // Nearly every ref (`#/$defs/Name`) holds no `~`: its text is already
+        // the pointer as written, and only the segment ends are to be found.
+        // Splitting, unescaping and escaping each segment again was most of
+        // resolving a ref.
+        if !rest.as_bytes().contains(&b'~') {
+            let mut ends: Vec<usize> = rest.bytes().enumerate().filter(|&(_, b)| b == b'/').map(|(i, _)| i + 1).collect();
+            ends.push(decoded.len());
+            return Some(Pointer { buf: decoded.into_owned(), ends });
+        }
         let mut p = Pointer::root();
         for s in rest.split('/') {
             p.push(unescape(s));
@@ -266,6 +275,21 @@ mod tests {
     fn fragments_need_a_leading_slash() {
         assert!(Pointer::parse_fragment("a").is_none());
         assert_eq!(Pointer::parse_fragment("/a~1b/0").unwrap().segments(), ["a/b", "0"]);
+    }
+
+    /// A fragment without `~` is taken as written: the same pointer as
+    /// pushing its segments one by one.
+    #[test]
+    fn plain_fragments_equal_their_segments_pushed() {
+        for fragment in ["", "/", "//", "/a", "/$defs/Name", "/a//b/", "/properties/x/items/0", "/%24defs/A%20B", "/é/漢字"] {
+            let p = Pointer::parse_fragment(fragment).unwrap();
+            let mut q = Pointer::root();
+            for s in percent_decode(fragment).unwrap().split('/').skip(1) {
+                q.push(s);
+            }
+            assert_eq!(p, q, "{fragment:?}");
+            assert_eq!((p.as_str(), p.len()), (q.as_str(), q.len()), "{fragment:?}");
+        }
     }
 
     #[test]

@@ -147,33 +147,43 @@ pub(crate) fn normalize_tools_owned(
         return out;
     }
     let places = shape::places(&list)?;
-    let schemas = places
+    let taken = places
         .pointers
         .iter()
         .map(|p| {
             let tool = list.pointer_mut(p)?;
             let (path, _) = schema_slot(tool)?;
             // The slot keeps its key (as null), so the tool reads as having one.
-            Some(std::mem::take(shape::get_path_mut(tool, path)?))
+            let schema = std::mem::take(shape::get_path_mut(tool, path)?);
+            Some(Taken { tool: std::mem::take(tool), schema })
         })
         .collect();
-    let out = normalize_tools_with(&list, places, schemas, shallow, target, opts, again.filter(|_| fails_open));
+    let out = normalize_tools_with(&list, places, taken, shallow, target, opts, again.filter(|_| fails_open));
     crate::discard(list);
     out
 }
 
-/// `normalize_tools` of `list`, whose tools are at `places`, with each tool's
-/// schema taken from `moved` (by the tool's position) where it holds one, and
-/// read from `list` otherwise.
+/// A tool taken out of its list, and its schema out of the tool (a null
+/// left in the slot): the run takes the schema over, and the output tool is
+/// the tool itself, not a copy of it around its schema.
+struct Taken {
+    tool: Value,
+    schema: Value,
+}
+
+/// `normalize_tools` of `list`, whose tools are at `places`, with each tool
+/// and its schema taken from `moved` (by the tool's position) where it holds
+/// one, and read from `list` otherwise.
 fn normalize_tools_with(
     list: &Value,
     places: shape::Places,
-    mut moved: Vec<Option<Value>>,
+    mut moved: Vec<Option<Taken>>,
     shallow: bool,
     target: &Target,
     opts: &Options,
     again: Option<&dyn Fn() -> Result<Value, Error>>,
 ) -> Result<ToolsOutcome, Error> {
+    // A taken tool's place in the list holds a null: it is read from `moved`.
     let tools: Vec<&Value> = places.pointers.iter().map(|p| list.pointer(p).unwrap_or(&Value::Null)).collect();
     // The list as it was, made the first time a moved schema's run asks.
     let original: std::cell::OnceCell<Value> = std::cell::OnceCell::new();
@@ -181,8 +191,16 @@ fn normalize_tools_with(
     let mut counters: IndexMap<&'static str, u64> = SEED_COUNTERS.iter().map(|c| (*c, 0)).collect();
     let mut reports = Vec::with_capacity(tools.len());
     let mut lossy = false;
-    for (index, &tool) in tools.iter().enumerate() {
-        let name = tool.field("name").or_else(|| tool.pointer("/function/name")).and_then(Value::as_str).map(String::from);
+    // The tools' names as they came, for the renaming rule: a taken tool
+    // leaves the list.
+    let mut names_in: Vec<Option<String>> = Vec::new();
+    for (index, &listed) in tools.iter().enumerate() {
+        let taken = moved.get_mut(index).and_then(Option::take);
+        let tool = taken.as_ref().map_or(listed, |t| &t.tool);
+        let name = tool.field("name").or_else(|| tool.get("function").and_then(|f| f.field("name"))).and_then(Value::as_str).map(String::from);
+        if target.caps.tool_names.is_some() {
+            names_in.push(shape::tool_name(tool).map(String::from));
+        }
         let mut rep = ToolReport {
             index,
             pointer: places.pointers[index].clone(),
@@ -197,24 +215,31 @@ fn normalize_tools_with(
         // Built only for a tool that lacks the schema its target requires.
         let required;
         let (mut tool_out, slot, schema) = match schema_slot(tool) {
+            // A taken tool is its own output, its schema's slot holding null.
+            Some(slot) if taken.is_some() => (Value::Null, slot, &Value::Null),
             // The tool is copied around its schema, which the run takes over as
             // its own copy (the input's stays for the comparison and fail-open).
-            Some(slot) => (shape::clone_without(tool, slot.0), slot, get_path(tool, slot.0).unwrap_or(&Value::Null)),
+            // (Every tool below is the listed one: a taken tool had a slot.)
+            Some(slot) => (shape::clone_without(listed, slot.0), slot, get_path(listed, slot.0).unwrap_or(&Value::Null)),
             // Anthropic requires input_schema on every tool (F41 `input_schema: Field required`).
-            None if target.caps.tool_schema_required && tool.is_object() => {
-                let mut out = tool.clone();
+            None if target.caps.tool_schema_required && listed.is_object() => {
+                let mut out = listed.clone();
                 out["input_schema"] = Value::Null;
                 required = crate::cca_fallback();
                 (out, (&["input_schema"][..], Some(&["strict"][..])), &required)
             }
             None => {
                 reports.push(rep);
-                out_tools.push(tool.clone());
+                out_tools.push(listed.clone());
                 continue;
             }
         };
         let (slot, strict_slot) = slot;
-        let outcome = match (moved.get_mut(index).and_then(Option::take), again) {
+        let own = taken.map(|Taken { tool, schema }| {
+            tool_out = tool;
+            schema
+        });
+        let outcome = match (own, again) {
             (Some(own), Some(list_again)) => {
                 let pointer = &places.pointers[index];
                 let schema_again = || -> Result<Value, Error> {
@@ -271,7 +296,7 @@ fn normalize_tools_with(
         fit_budget(&tools, &mut out_tools, &mut reports, budget, target, opts)?;
     }
     let mut diagnostics = Vec::new();
-    let names = rename(&tools, &mut out_tools, &mut reports, target, &mut diagnostics);
+    let names = rename(&names_in, &mut out_tools, &mut reports, target, &mut diagnostics);
     let list_size = target.caps.tool_list_size.map(|ceiling| measure(&out_tools, &reports, ceiling, target, &mut diagnostics));
     let modified_count = reports.iter().filter(|r| r.modified).count();
     let tools_seen = tools.len();
@@ -294,8 +319,9 @@ fn normalize_tools_with(
 
 /// Sends every tool whose name the target's rule refuses under the name
 /// `names::rewrite` gives it. Returns `{providerName: originalName}`.
+/// `names_in`: each tool's name as it came, for a target with the rule.
 fn rename(
-    tools: &[&Value],
+    names_in: &[Option<String>],
     out: &mut [Value],
     reports: &mut [ToolReport],
     target: &Target,
@@ -303,7 +329,7 @@ fn rename(
 ) -> IndexMap<String, String> {
     let mut map = IndexMap::default();
     let Some(rule) = target.caps.tool_names else { return map };
-    let originals: Vec<Option<&str>> = tools.iter().map(|t| shape::tool_name(t)).collect();
+    let originals: Vec<Option<&str>> = names_in.iter().map(Option::as_deref).collect();
     for (i, new) in names::rewrite(&originals, &rule).into_iter().enumerate() {
         let (Some(new), Some(old)) = (new, originals[i]) else { continue };
         let path = shape::name_path(&out[i]);
