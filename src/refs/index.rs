@@ -79,6 +79,12 @@ impl Index {
         Index { ids, resources, anchors, scoped_anchors, sites }
     }
 
+    /// Every `$ref` (or `$dynamicRef`) written as a string, with where, in
+    /// document order.
+    pub fn sites(&self) -> &[(Pointer, String)] {
+        &self.sites
+    }
+
     /// The resource a node at `at` stands in: the innermost one holding it
     /// (its own, when the node has a `$id`).
     fn resource_at(&self, at: &Pointer) -> &(Pointer, String) {

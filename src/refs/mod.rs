@@ -151,54 +151,43 @@ fn site(
 /// once they are stripped. A second run would then inline what the first kept;
 /// the pipeline runs again instead (`lib.rs`), so one call gives the fixed point.
 pub fn settled(out: &Value, policy: &Policy) -> bool {
-    let mut any = false;
-    crate::walk::nodes(out, &mut |node| {
-        any |= node
-            .field(kw::REF)
-            .or_else(|| node.field(kw::DYNAMIC_REF))
-            .is_some();
-    });
-    if !any {
+    if !holds_refs(out) {
         return true;
     }
-    let moves = Moves::default();
+    // The index's walk finds every ref site, each read again by its pointer.
     let index = Index::build(out);
+    let moves = Moves::default();
     let (cyclic, barren) = index.cycles(out, &moves);
     let cyclic = if policy.recursion {
         cyclic
     } else {
         Default::default()
     };
-    let mut settled = true;
-    crate::walk::visit_trail(out, &mut crate::walk::Trail::default(), &mut |node, trail| {
-        let Value::Object(m) = node else { return };
-        let Some(r) = m
-            .field(kw::REF)
-            .or_else(|| m.field(kw::DYNAMIC_REF))
-            .and_then(Value::as_str)
-        else {
-            return;
-        };
-        if !settled {
-            return;
-        }
-        let path = &trail.pointer();
+    index.sites().iter().all(|(path, r)| {
         // The expander always takes a root `$ref` in (the root is the
         // definition); left by a rule (a merged single-entry `allOf`), it
         // would be inlined by the next run.
         if path.is_empty() {
-            settled = false;
-            return;
+            return false;
         }
-        let Some((to, _)) = index.target(r, path, out, &moves) else {
-            settled = false;
-            return;
+        let (Some(Value::Object(m)), Some((to, _))) = (out.at(path), index.target(r, path, out, &moves)) else {
+            return false;
         };
         let root_branch =
             path.len() == 2 && matches!(path.raw_segments(0).next(), Some("anyOf" | "oneOf" | "allOf"));
-        settled = site(policy, m, &to, &cyclic, &barren, root_branch) == Site::Keep;
+        site(policy, m, &to, &cyclic, &barren, root_branch) == Site::Keep
+    })
+}
+
+/// Whether any node of `doc` has a `$ref` or `$dynamicRef`: a walk that
+/// keeps no pointer, cheaper than the index's, and the whole answer for the
+/// outputs that inlined every ref.
+fn holds_refs(doc: &Value) -> bool {
+    let mut any = false;
+    crate::walk::nodes(doc, &mut |node| {
+        any |= node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).is_some();
     });
-    settled
+    any
 }
 
 /// The `$ref` targets of `doc` (an output, refs kept) that are reached from
@@ -208,20 +197,16 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
 /// the whole accept more, so `Cx::under_exclusion` counts these as excluded
 /// too (the definition's own pointer, `/$defs/B/...`, is under neither).
 pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
-    let mut sites: Vec<(Pointer, String)> = Vec::new();
-    crate::walk::visit_trail(doc, &mut crate::walk::Trail::default(), &mut |node, trail| {
-        if let Some(r) = node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).and_then(Value::as_str) {
-            sites.push((trail.pointer(), r.to_string()));
-        }
-    });
-    if sites.is_empty() {
+    if !holds_refs(doc) {
         return Vec::new();
     }
-    let (index, moves) = (Index::build(doc), Moves::default());
+    // The index's walk finds the ref sites.
+    let index = Index::build(doc);
+    let moves = Moves::default();
     // (site, target), both rendered; and the targets of the sites under an exclusion.
-    let mut edges: Vec<(String, String)> = Vec::with_capacity(sites.len());
+    let mut edges: Vec<(String, String)> = Vec::with_capacity(index.sites().len());
     let mut frontier: Vec<String> = Vec::new();
-    for (at, r) in &sites {
+    for (at, r) in index.sites() {
         if let Some((to, _)) = index.target(r, at, doc, &moves) {
             if crate::walk::under_exclusion(at) {
                 frontier.push(to.to_string());
