@@ -160,3 +160,33 @@ fn bodies_the_capturing_parse_leaves_to_the_document() {
         assert!(matches!(got, Err(Error::TooDeep { .. })), "{}", target.id);
     }
 }
+
+/// On a target with a request budget, the tools past the budget are
+/// normalized again for the relaxed target from their schemas as they came:
+/// the quiet text path gives what the value path gives, on bodies of 30 and
+/// 25 tools for anthropic-strict, where the optional-parameter budget and the
+/// 20-tool cap bind.
+#[test]
+fn tools_past_the_request_budget_are_read_again_on_the_quiet_path() {
+    let tool = |i: usize, optional: bool| {
+        let props = if optional {
+            json!({"req": {"type": "string"}, "a": {"type": ["string", "null"], "minLength": 2}, "b": {"type": "integer", "exclusiveMinimum": 0}})
+        } else {
+            json!({"req": {"type": "string", "format": "email"}})
+        };
+        json!({"name": format!("t{i}"), "description": "d", "input_schema": {"type": "object", "properties": props, "required": ["req"]}})
+    };
+    let target = targets::get("anthropic-strict").unwrap();
+    let options = json!({"target": target.id}).to_string();
+    for (n, optional) in [(30, true), (25, false)] {
+        let tools: Vec<Value> = (0..n).map(|i| tool(i, optional)).collect();
+        let body = json!({"model": "m", "max_tokens": 100, "messages": [{"role": "user", "content": "go"}], "tools": tools}).to_string();
+        let want = normalize_tools(&serde_json::from_str(&body).unwrap(), target, &Options::default()).unwrap();
+        let downgraded = want.telemetry.tools.iter().filter(|t| t.strict == Some(false)).count();
+        assert!(downgraded >= 5, "the budget binds: {downgraded} downgraded of {n}");
+        let want_body = serde_json::to_string(&want.tools).unwrap();
+        assert_eq!(toolschema::api::normalize_tools_text(&body, &options, false), format!("o\n{want_body}"), "{n} tools, quiet");
+        let (got, _) = normalize_tools_text(&body, target, &Options { quiet: true, ..Options::default() }).unwrap();
+        assert_eq!(got, want_body, "{n} tools");
+    }
+}
