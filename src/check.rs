@@ -2,7 +2,7 @@
 //! rewrite toward, so "what we produce" and "what we verify" cannot drift.
 //! Cloud Code Assist's residual-incompatibility gate and every test use it.
 use crate::lookup::Fields;
-use crate::keywords::{bad_shape, SCAN_UP_TO};
+use crate::values::{bad_shape, SCAN_UP_TO};
 use crate::passes::types::is_typed;
 use crate::passes::types_of;
 use crate::pointer::Pointer;
@@ -371,5 +371,124 @@ mod tests {
         assert!(codes(schema, "anthropic").is_empty());
         let lone = json!({"type": "object", "properties": {"w": {"anyOf": [{"type": "number", "description": "Edge weight"}, {"type": "string"}]}}});
         assert!(codes(lone, "google").is_empty());
+    }
+
+    /// What the `Schema` would refuse among the constraints google keeps:
+    /// a format the node's type does not list (gemini-cli#3178), a bound on
+    /// another type, a count its int64 field cannot hold.
+    #[test]
+    fn google_kept_constraints_hold_the_schema_types() {
+        let s = json!({"type": "object", "properties": {
+            "e": {"type": "string", "format": "email"},
+            "i": {"type": "string", "format": "int32"},
+            "n": {"type": "integer", "minLength": 1},
+            "a": {"type": "array", "items": {"type": "string"}, "maxItems": 10_000_000_000_000_000_000u64},
+            "u": {"anyOf": [{"type": "string"}, {"type": "integer"}], "pattern": "^a"}}});
+        let got = codes(s, "google");
+        for (code, at) in [
+            ("unsupported-format", "/properties/e/format"),
+            ("unsupported-format", "/properties/i/format"),
+            ("constraint-on-other-type", "/properties/n/minLength"),
+            ("count-not-int64", "/properties/a/maxItems"),
+            ("constraint-on-other-type", "/properties/u/pattern"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+        let kept = json!({"type": "object", "minProperties": 1, "properties": {
+            "d": {"type": "string", "format": "date-time", "pattern": "^2", "minLength": 1, "maxLength": 40},
+            "f": {"type": "number", "format": "float", "minimum": 0.5, "maximum": 1},
+            "i": {"type": "integer", "format": "int64", "minimum": 1},
+            "a": {"type": "array", "items": {"type": "string", "format": "enum", "enum": ["x"]}, "minItems": 1, "maxItems": 2.0}}});
+        assert_eq!(codes(kept.clone(), "google"), []);
+        // Cloud Code Assist refuses every one of them (providers.md footnote 20).
+        assert!(codes(kept, "cca").iter().filter(|(c, _)| *c == "forbidden-keyword").count() >= 12);
+    }
+
+    /// What google-json would send outside Gemini's documented subset.
+    #[test]
+    fn google_json_holds_the_documented_subset() {
+        let s = json!({"type": "object", "properties": {
+            "c": {"const": "x"}, "o": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            "b": {"type": "boolean", "enum": [true]}, "e": {"type": "string", "format": "email"},
+            "p": {"type": "string", "pattern": "^a", "minLength": 1}, "n": {"type": "integer", "exclusiveMinimum": 0}}});
+        let got = codes(s, "google-json");
+        for (code, at) in [
+            ("forbidden-keyword", "/properties/c/const"),
+            ("forbidden-keyword", "/properties/o/oneOf"),
+            ("enum-not-scalar", "/properties/b/enum"),
+            ("unsupported-format", "/properties/e/format"),
+            ("forbidden-keyword", "/properties/p/pattern"),
+            ("forbidden-keyword", "/properties/p/minLength"),
+            ("forbidden-keyword", "/properties/n/exclusiveMinimum"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+        let subset = json!({"type": "object", "additionalProperties": {"type": ["integer", "null"], "minimum": 1},
+            "properties": {"t": {"type": "array", "prefixItems": [{"type": "number", "format": "float"}], "items": {"enum": ["a", 1]},
+                "minItems": 1, "maxItems": 3}, "u": {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "null"}], "title": "U"}},
+            "required": ["t"], "propertyOrdering": ["t", "u"]});
+        assert_eq!(codes(subset, "google-json"), []);
+    }
+
+    #[test]
+    fn webmcp_registration_throws_are_violations() {
+        let s = json!({"type": "object", "$defs": {"D": {"type": "string"}},
+            "properties": {"r": {"$ref": "#/$defs/D"}, "f": {"type": "string", "format": "email"},
+                "u": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+                "m": {"type": "object", "additionalProperties": {"type": "string"}},
+                "t": {"type": "object", "additionalProperties": true, "unevaluatedProperties": false}}});
+        let got = codes(s, "webmcp");
+        for (code, at) in [
+            ("forbidden-keyword", "/$defs"),
+            ("forbidden-keyword", "/properties/r/$ref"),
+            ("forbidden-keyword", "/properties/f/format"),
+            ("forbidden-keyword", "/properties/u/anyOf"),
+            ("additional-properties-not-false", "/properties/m/additionalProperties"),
+            ("additional-properties-not-false", "/properties/t/additionalProperties"),
+            ("forbidden-keyword", "/properties/t/unevaluatedProperties"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
+        let subset = json!({"type": "object", "properties": {"a": {"type": ["string", "null"], "minLength": 1, "pattern": "^x",
+            "default": "x", "description": "d"}, "t": {"type": "array", "prefixItems": [{"type": "integer", "minimum": 0}],
+            "items": {"enum": [1, 2]}}}, "required": ["a"], "additionalProperties": false});
+        assert_eq!(codes(subset, "webmcp"), []);
+    }
+
+    #[test]
+    fn moonshot_refuses_a_ref_with_siblings() {
+        let s = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A", "description": "x"}},
+            "$defs": {"A": {"type": "string"}}});
+        assert_eq!(codes(s, "moonshot"), [("ref-with-siblings", "/properties/a".to_string())]);
+        let lone = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}});
+        assert!(codes(lone, "moonshot").is_empty());
+    }
+
+    #[test]
+    fn fireworks_refuses_not_and_conditionals() {
+        let s = json!({"type": "object", "properties": {"a": {"not": {}}, "b": {"type": "string", "if": {"minLength": 1}}},
+            "required": ["a"]});
+        assert_eq!(
+            codes(s, "fireworks"),
+            [("forbidden-keyword", "/properties/a/not".to_string()), ("forbidden-keyword", "/properties/b/if".to_string())]
+        );
+    }
+
+    #[test]
+    fn gemini_openai_refused_keywords_are_violations() {
+        let s = json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "title": "t",
+            "properties": {"n": {"type": "integer", "exclusiveMinimum": 0, "default": 1}, "o": {"type": "object"}},
+            "additionalProperties": false});
+        let got: Vec<(&str, String)> = check(&s, crate::targets::get("gemini-openai").unwrap()).into_iter().map(|v| (v.code, v.pointer)).collect();
+        for (code, at) in [
+            ("forbidden-keyword", "/$schema"),
+            ("forbidden-keyword", "/title"),
+            ("forbidden-keyword", "/additionalProperties"),
+            ("forbidden-keyword", "/properties/n/exclusiveMinimum"),
+            ("forbidden-keyword", "/properties/n/default"),
+            ("object-missing-properties", "/properties/o"),
+        ] {
+            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
+        }
     }
 }

@@ -229,7 +229,7 @@ fn close_rest(node: &mut Map, cx: &mut Cx) {
     }
     let Some(Value::Array(members)) = node.field(kw::PREFIX_ITEMS) else { return };
     let n = members.len() as u64;
-    if n == 0 || !node.field(kw::ITEMS).is_some_and(|s| *s == Value::Bool(false) || keywords::is_never(s)) {
+    if n == 0 || !node.field(kw::ITEMS).is_some_and(|s| *s == Value::Bool(false) || crate::values::is_never(s)) {
         return;
     }
     node.remove_field(kw::ITEMS);
@@ -596,7 +596,7 @@ fn js_types(node: &mut Map, cx: &mut Cx) {
 fn repair_shapes(node: &mut Map, cx: &mut Cx) {
     let bad: Vec<Key> = node
         .iter()
-        .filter(|(k, v)| keywords::get(k).is_some_and(|kw| kw.slot == Slot::Data && keywords::misses(kw.shape, v).is_some()))
+        .filter(|(k, v)| keywords::get(k).is_some_and(|kw| kw.slot == Slot::Data && crate::values::misses(kw.shape, v).is_some()))
         .map(|(k, _)| k.clone())
         .collect();
     for key in bad {

@@ -31,6 +31,7 @@ mod settings;
 pub mod sort;
 pub mod targets;
 pub mod tools;
+pub mod values;
 pub mod walk;
 pub mod wordpress;
 mod zod;
@@ -317,7 +318,7 @@ fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value,
     let moves = draft::upgrade_then(&mut doc, cx, &mut |m, cx| {
         passes::prune::prune_never(m, cx);
         had_refs |= refs::follows(m);
-        resolution_keys |= keywords::holds_resolution(m);
+        resolution_keys |= crate::values::holds_resolution(m);
     })?;
     let mut out = if had_refs {
         let mut out = refs::inline(&doc, &moves, policy, cx)?;

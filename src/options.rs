@@ -134,7 +134,7 @@ impl Options {
         self.max_inline_depth.unwrap_or(caps.max_inline_depth)
     }
 
-    pub fn from_json(text: &str) -> Result<Self, crate::Error> {
+    pub fn from_json(text: &str) -> Result<Self, crate::error::Error> {
         // No options: what the package sends on nearly every call.
         if matches!(text.trim(), "" | "{}") {
             return Ok(Options::default());
@@ -163,7 +163,7 @@ impl Options {
 
     /// Options from their JSON object's members (`crate::settings`): what
     /// serde's derive reads from the same object, without `validate`.
-    pub fn from_map(members: crate::doc::Map) -> Result<Self, crate::Error> {
+    pub fn from_map(members: crate::doc::Map) -> Result<Self, crate::error::Error> {
         use crate::settings::{choice, count, flag, maybe_count, texts, unknown};
         let mut o = Options::default();
         for (key, v) in &members {
@@ -190,9 +190,9 @@ impl Options {
 
     /// Keywords every target's structure is made of cannot be stripped: the rules
     /// that write them (an object root's `type`) would fight the strip forever.
-    pub fn validate(&self) -> Result<(), crate::Error> {
+    pub fn validate(&self) -> Result<(), crate::error::Error> {
         match self.strip_keywords.iter().find(|k| crate::keywords::get(k).is_some_and(|kw| kw.structural)) {
-            Some(k) => Err(crate::Error::InvalidOptions {
+            Some(k) => Err(crate::error::Error::InvalidOptions {
                 message: format!(
                     "stripKeywords cannot name {k:?}: it is part of the structure every target needs (structural keywords: {})",
                     crate::keywords::structural().collect::<Vec<_>>().join(", ")

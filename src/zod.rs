@@ -17,7 +17,7 @@
 //! carry (checks serialize as `{}`, functions vanish) is reported lossy.
 use crate::error::Result;
 use crate::lookup::Fields;
-use crate::keywords::common_type;
+use crate::values::common_type;
 use crate::context::Cx;
 use crate::json;
 use crate::doc::{Map, Value};

@@ -277,6 +277,21 @@ mod tests {
         assert_eq!(format!("{:?} {}", Key::from("type"), Key::from("a\"b")), format!("{:?} {}", "type", "a\"b"));
     }
 
+    /// A name set asked by an interned key answers as its list would, for
+    /// keywords and other names alike.
+    #[test]
+    fn name_sets_answer_for_keys_as_their_lists() {
+        use crate::keywords::Names;
+        let list: &'static [&'static str] = &["type", "$schema", "x-vendor", "additionalItems"];
+        let set = Names::new(list);
+        for k in KEYWORDS {
+            assert_eq!(set.contains(&Key::from(k.name)), list.contains(&k.name), "{}", k.name);
+        }
+        for other in ["x-vendor", "x-other", "", "Type"] {
+            assert_eq!(set.contains(&Key::from(other)), list.contains(&other), "{other}");
+        }
+    }
+
     /// No bigger than the boxed text it replaces a `String` with.
     #[test]
     fn a_key_is_two_words() {

@@ -59,7 +59,7 @@ use std::borrow::Cow;
 /// messages. Nothing here recurses and there is no depth limit:
 /// `crate::json::parse` bounds the nesting first, for the walks and the
 /// drop that come after.
-pub fn parse_value(text: &str) -> crate::Result<Value> {
+pub fn parse_value(text: &str) -> crate::error::Result<Value> {
     parse::parse_value(text)
 }
 
@@ -190,7 +190,7 @@ impl<'s> Doc<'s> {
     /// `Error::TooDeep` with the pointer of the first container past it;
     /// text that is not JSON is `Error::InvalidJson` with the message
     /// serde_json gives for it.
-    pub fn parse(src: &'s str, max_depth: usize) -> crate::Result<Doc<'s>> {
+    pub fn parse(src: &'s str, max_depth: usize) -> crate::error::Result<Doc<'s>> {
         parse::parse(src, max_depth)
     }
 
@@ -202,7 +202,7 @@ impl<'s> Doc<'s> {
     /// nesting deeper than `cap` containers stays in the document, as does
     /// every one after it. For a text of which only some arrays are wanted
     /// as values (a request body's tools), at the cost of one parse.
-    pub fn parse_capturing(src: &'s str, paths: &'static [&'static [&'static str]], cap: usize) -> crate::Result<(Doc<'s>, Vec<Captured>)> {
+    pub fn parse_capturing(src: &'s str, paths: &'static [&'static [&'static str]], cap: usize) -> crate::error::Result<(Doc<'s>, Vec<Captured>)> {
         parse::parse_capturing(src, paths, cap)
     }
 

@@ -144,7 +144,7 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // and says so. Only the sanitize stage, which never fails open, overlays.
         None if cx.target.on_violation == OnViolation::FailOpen && cx.opts.strict_stage == crate::options::StrictStage::Full => {
             *node = restore_node(base, all, lifted_base, lifted);
-            return Err(crate::Error::StrictUnrepresentable {
+            return Err(crate::error::Error::StrictUnrepresentable {
                 pointer: cx.path.child("allOf"),
                 message: "allOf entries that cannot be merged into one schema (conflicting types, patterns or unions) cannot be expressed in strict mode".into(),
             });
@@ -394,7 +394,7 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.keys().any(&assertion) {
         return Ok(());
     }
-    if crate::keywords::is_never_object(node) {
+    if crate::values::is_never_object(node) {
         // A never-schema beside the union (`not: {}`, `enum: []`) makes every
         // branch one: the union and its assertions constrain nothing. Moved
         // into the branches, it would leave a union of never-schemas that only
@@ -418,7 +418,7 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
         if let Some(Value::Array(values)) = merged.field_mut(kw::ENUM) {
             // The siblings' enum narrows to the values this branch's type admits.
             if let Some(t) = b.field(kw::TYPE).and_then(Value::as_str) {
-                values.retain(|v| crate::keywords::value_has_type(v, t));
+                values.retain(|v| crate::values::value_has_type(v, t));
                 if values.is_empty() {
                     continue;
                 }
@@ -475,7 +475,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
         if let Some(Value::Array(values)) = m.field(kw::ENUM) {
             let mut groups: Vec<(&'static str, Vec<Value>)> = Vec::new();
             for v in values {
-                let t = crate::keywords::common_type(std::slice::from_ref(v)).unwrap_or("string");
+                let t = crate::values::common_type(std::slice::from_ref(v)).unwrap_or("string");
                 match groups.iter_mut().find(|(g, _)| *g == t) {
                     Some((_, vs)) => vs.push(v.clone()),
                     None => groups.push((t, vec![v.clone()])),

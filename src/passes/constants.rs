@@ -1,7 +1,7 @@
 //! `const` and literal unions.
 use crate::lookup::Fields;
 use super::json_text;
-use crate::keywords::value_has_type;
+use crate::values::value_has_type;
 use crate::error::Result;
 use crate::context::Cx;
 use crate::doc::{Map, Value};

@@ -28,7 +28,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // The usual enum, distinct strings on a string (or untyped) node, is
     // already what the rest of this rule writes: only its type is set.
     let types = super::types_of(node);
-    if (types.is_empty() || types.contains(&"string")) && all.iter().all(Value::is_string) && crate::keywords::distinct_strings(all) {
+    if (types.is_empty() || types.contains(&"string")) && all.iter().all(Value::is_string) && crate::values::distinct_strings(all) {
         if node.field(kw::TYPE).and_then(Value::as_str) != Some("string") {
             node.insert("type".into(), json!("string"));
         }
@@ -44,7 +44,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
         declared.is_empty()
             || declared.iter().any(|t| t == "string")
             || v.is_null()
-            || declared.iter().any(|t| crate::keywords::value_has_type(v, t))
+            || declared.iter().any(|t| crate::values::value_has_type(v, t))
     };
     let typed: Vec<Value> = all.iter().filter(|v| fits(v)).cloned().collect();
     let values = if typed.is_empty() {

@@ -277,7 +277,7 @@ fn admits(b: &Map, value: &Value) -> bool {
         };
         return values.iter().any(|v| v.as_str() == Some(text.as_str()));
     }
-    types.is_empty() || types.iter().any(|t| crate::keywords::value_has_type(value, t))
+    types.is_empty() || types.iter().any(|t| crate::values::value_has_type(value, t))
 }
 
 /// Nodes that `copies` more copies of `values` add, if that fits what is left

@@ -144,7 +144,7 @@ impl SharedMembers {
     }
 
     /// Runs `rules` over each shared member of the merged `node`, children first.
-    pub fn rerun<'t>(&self, node: &mut Map, cx: &mut Cx<'t>, rules: &mut crate::context::Visit<'_, 't>) -> crate::Result<()> {
+    pub fn rerun<'t>(&self, node: &mut Map, cx: &mut Cx<'t>, rules: &mut crate::context::Visit<'_, 't>) -> crate::error::Result<()> {
         if let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) {
             // In the node's order, as a walk would meet them.
             for (name, member) in props.iter_mut() {
@@ -331,7 +331,7 @@ fn unite_values(a: &Value, b: &Value) -> Option<Value> {
     let mut out = x.clone();
     out.remove_field(kw::CONST);
     if out.field(kw::TYPE).is_none() {
-        if let Some(t) = y.field(kw::TYPE).cloned().or_else(|| crate::keywords::common_type(&values).map(|t| Value::String(t.into()))) {
+        if let Some(t) = y.field(kw::TYPE).cloned().or_else(|| crate::values::common_type(&values).map(|t| Value::String(t.into()))) {
             out.insert("type".into(), t);
         }
     }

@@ -166,7 +166,7 @@ pub fn is_null_schema(v: &Value) -> bool {
         || m.field(kw::CONST) == Some(&Value::Null) && !m.has(kw::TYPE)
 }
 
-pub use crate::keywords::{is_empty_enum, is_never};
+pub use crate::values::{is_empty_enum, is_never};
 
 /// Appends a sentence to a node's description.
 pub fn append_description(node: &mut Map, text: &str, separator: &str) {

@@ -4,7 +4,7 @@ use super::facts::{branch_of_combinator, branch_of_union};
 use super::merge::{as_written, is_object_like, overlay_branch, unite_objects, SharedMembers};
 use crate::intersect::conjoin;
 use super::spill::render;
-use crate::keywords::value_has_type;
+use crate::values::value_has_type;
 use super::{append_description, apply, types_of};
 use crate::keywords;
 use crate::options::SpillFormat;

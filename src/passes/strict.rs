@@ -1,7 +1,7 @@
 //! OpenAI strict mode: sanitize, then enforce (seed 000, contract §1).
 use crate::lookup::Fields;
 use super::spill::strip;
-use crate::keywords::common_type;
+use crate::values::common_type;
 use super::{is_null_schema, json_text, types_of};
 use crate::keywords::is_annotation;
 use crate::error::{Error, Result};

@@ -2,7 +2,8 @@
 use crate::lookup::Fields;
 use super::{apply_branch, types_of};
 use crate::error::Result;
-use crate::keywords::{self, applies_to, common_type, is_annotation, value_has_type};
+use crate::keywords::{self, applies_to, is_annotation};
+use crate::values::{common_type, value_has_type};
 use crate::profile::TypeArrays;
 use crate::context::Cx;
 use crate::json;

@@ -36,7 +36,7 @@ pub(crate) fn follows(node: &Map) -> bool {
 /// (for a document without refs, which `inline` would copy unchanged otherwise).
 pub(crate) fn strip_resolution_keys(value: &mut Value) {
     let Value::Object(node) = value else { return };
-    if keywords::holds_resolution(node) {
+    if crate::values::holds_resolution(node) {
         node.retain(|k, _| !keywords::is_resolution(k));
     }
     for (key, child) in node.iter_mut() {

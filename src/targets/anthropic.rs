@@ -121,7 +121,7 @@ pub static ANTHROPIC_STRICT: Target = Target {
 };
 
 /// `minItems` other than 0 or 1 is rejected (F33's sibling rule [A1]).
-fn min_items(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn min_items(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
     if node.field(kw::MIN_ITEMS).and_then(crate::doc::Value::as_u64).is_some_and(|n| n > 1) {
         spill::strip(node, &["minItems".into()], cx);
     }
@@ -133,7 +133,7 @@ fn min_items(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::
 /// which is an open map itself (closed, its tool could never receive its
 /// members); a required name without a property is declared first, as closing
 /// would forbid it.
-fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
     if !crate::passes::types_of(node).contains(&"object") || node.has(kw::ADDITIONAL_PROPERTIES) {
         return Ok(());
     }
@@ -151,7 +151,7 @@ fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> cra
 }
 
 /// Strict: closed objects, and an open map cannot be expressed at all.
-fn strict_close(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn strict_close(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
     use crate::doc::Value;
     if !crate::passes::types_of(node).contains(&"object") {
         return Ok(());
@@ -159,14 +159,14 @@ fn strict_close(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crat
     if let Some(name) = node.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).find(|n| {
         !node.field(kw::PROPERTIES).and_then(Value::as_object).is_some_and(|p| p.has(n))
     }) {
-        return Err(crate::Error::StrictUnrepresentable {
+        return Err(crate::error::Error::StrictUnrepresentable {
             pointer: cx.path.child("required"),
             message: format!("the required name {name:?} has no property: a member of any type, which a closed strict object cannot have"),
         });
     }
     match node.field(kw::ADDITIONAL_PROPERTIES) {
         None | Some(Value::Bool(false)) => close_objects(node, cx),
-        Some(_) => Err(crate::Error::StrictUnrepresentable {
+        Some(_) => Err(crate::error::Error::StrictUnrepresentable {
             pointer: cx.path.child("additionalProperties"),
             message: "an open map (additionalProperties other than false) cannot be expressed in Anthropic strict mode".into(),
         }),

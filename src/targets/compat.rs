@@ -157,32 +157,3 @@ pub static FIREWORKS: Target = Target {
     on_violation: OnViolation::Report,
     relaxed: None,
 };
-
-#[cfg(test)]
-mod tests {
-    use crate::check;
-    use crate::json;
-
-    fn codes(schema: crate::doc::Value, target: &crate::Target) -> Vec<(&'static str, String)> {
-        check(&schema, target).into_iter().map(|v| (v.code, v.pointer)).collect()
-    }
-
-    #[test]
-    fn moonshot_refuses_a_ref_with_siblings() {
-        let s = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A", "description": "x"}},
-            "$defs": {"A": {"type": "string"}}});
-        assert_eq!(codes(s, &super::MOONSHOT), [("ref-with-siblings", "/properties/a".to_string())]);
-        let lone = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}});
-        assert!(codes(lone, &super::MOONSHOT).is_empty());
-    }
-
-    #[test]
-    fn fireworks_refuses_not_and_conditionals() {
-        let s = json!({"type": "object", "properties": {"a": {"not": {}}, "b": {"type": "string", "if": {"minLength": 1}}},
-            "required": ["a"]});
-        assert_eq!(
-            codes(s, &super::FIREWORKS),
-            [("forbidden-keyword", "/properties/a/not".to_string()), ("forbidden-keyword", "/properties/b/if".to_string())]
-        );
-    }
-}

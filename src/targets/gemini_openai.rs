@@ -40,27 +40,3 @@ pub static GEMINI_OPENAI: Target = Target {
     on_violation: OnViolation::Report,
     relaxed: None,
 };
-
-#[cfg(test)]
-mod tests {
-    use crate::check;
-    use crate::json;
-
-    #[test]
-    fn the_keywords_the_endpoint_refuses_are_violations() {
-        let s = json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "title": "t",
-            "properties": {"n": {"type": "integer", "exclusiveMinimum": 0, "default": 1}, "o": {"type": "object"}},
-            "additionalProperties": false});
-        let got: Vec<(&str, String)> = check(&s, &super::GEMINI_OPENAI).into_iter().map(|v| (v.code, v.pointer)).collect();
-        for (code, at) in [
-            ("forbidden-keyword", "/$schema"),
-            ("forbidden-keyword", "/title"),
-            ("forbidden-keyword", "/additionalProperties"),
-            ("forbidden-keyword", "/properties/n/exclusiveMinimum"),
-            ("forbidden-keyword", "/properties/n/default"),
-            ("object-missing-properties", "/properties/o"),
-        ] {
-            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
-        }
-    }
-}

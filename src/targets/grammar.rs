@@ -189,7 +189,7 @@ pub static OLLAMA: Target = Target {
 /// llama.cpp enforces `minimum`/`maximum` (and the exclusive forms) on integers
 /// only; on a `number` they would be silently ignored, so they are spilled into
 /// the description and reported instead.
-fn number_bounds(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn number_bounds(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
     if crate::passes::types_of(node).contains(&"number") {
         let keys: Vec<crate::doc::Key> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
             .iter()
@@ -206,7 +206,7 @@ fn number_bounds(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> cra
 /// bounds: "Failed to generate regex for float range") and on intersections it
 /// cannot decide ("Unable to determine if regex is empty"). Such bounds are
 /// spilled: the range is effectively every float, and the pattern stays.
-fn llguidance_limits(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::Result<()> {
+fn llguidance_limits(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
     let huge: Vec<crate::doc::Key> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]
         .iter()
         .filter(|k| node.get(**k).and_then(crate::doc::Value::as_f64).is_some_and(|v| v.abs() >= 1e15))

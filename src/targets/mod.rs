@@ -92,8 +92,8 @@ pub fn ids() -> Vec<&'static str> {
 }
 
 /// The `unknown-target` error for `target`, listing the ids there are.
-pub fn unknown(target: impl Into<String>) -> crate::Error {
-    crate::Error::UnknownTarget { target: target.into(), known: ids() }
+pub fn unknown(target: impl Into<String>) -> crate::error::Error {
+    crate::error::Error::UnknownTarget { target: target.into(), known: ids() }
 }
 
 /// Cloud Code Assist's acceptance rules with no rewrite rules: the gate alone.

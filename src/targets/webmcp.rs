@@ -58,38 +58,3 @@ pub static WEBMCP: Target = Target {
     on_violation: OnViolation::Report,
     relaxed: None,
 };
-
-#[cfg(test)]
-mod tests {
-    use crate::check;
-    use crate::json;
-
-    fn codes(schema: crate::doc::Value) -> Vec<(&'static str, String)> {
-        check(&schema, &super::WEBMCP).into_iter().map(|v| (v.code, v.pointer)).collect()
-    }
-
-    #[test]
-    fn what_registration_would_throw_on_is_a_violation() {
-        let s = json!({"type": "object", "$defs": {"D": {"type": "string"}},
-            "properties": {"r": {"$ref": "#/$defs/D"}, "f": {"type": "string", "format": "email"},
-                "u": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
-                "m": {"type": "object", "additionalProperties": {"type": "string"}},
-                "t": {"type": "object", "additionalProperties": true, "unevaluatedProperties": false}}});
-        let got = codes(s);
-        for (code, at) in [
-            ("forbidden-keyword", "/$defs"),
-            ("forbidden-keyword", "/properties/r/$ref"),
-            ("forbidden-keyword", "/properties/f/format"),
-            ("forbidden-keyword", "/properties/u/anyOf"),
-            ("additional-properties-not-false", "/properties/m/additionalProperties"),
-            ("additional-properties-not-false", "/properties/t/additionalProperties"),
-            ("forbidden-keyword", "/properties/t/unevaluatedProperties"),
-        ] {
-            assert!(got.contains(&(code, at.to_string())), "{code} at {at} missing from {got:?}");
-        }
-        let subset = json!({"type": "object", "properties": {"a": {"type": ["string", "null"], "minLength": 1, "pattern": "^x",
-            "default": "x", "description": "d"}, "t": {"type": "array", "prefixItems": [{"type": "integer", "minimum": 0}],
-            "items": {"enum": [1, 2]}}}, "required": ["a"], "additionalProperties": false});
-        assert_eq!(codes(subset), []);
-    }
-}

@@ -1,0 +1,124 @@
+//! What the vocabulary says of values, for every layer above the document
+//! model: which JSON Schema type a value has (`value_has_type`,
+//! `common_type`), what a keyword's value must look like (`bad_shape`,
+//! `misses`), and which schemas accept nothing (`is_never`). The keyword
+//! table itself (`crate::keywords`) stands below the document model, which
+//! interns its keys against it, and knows no value.
+use crate::doc::{Map, Value};
+use crate::keywords::{is_resolution, kw, shape, Name, Shape, RESOLUTION_BITS, TYPE_NAMES};
+use crate::lookup::Fields;
+
+/// Does a JSON value belong to JSON Schema type `t`?
+pub fn value_has_type(v: &Value, t: &str) -> bool {
+    match (v, t) {
+        (Value::Null, "null") | (Value::Bool(_), "boolean") | (Value::String(_), "string") => true,
+        (Value::Array(_), "array") | (Value::Object(_), "object") => true,
+        (Value::Number(_), "number") => true,
+        (Value::Number(n), "integer") => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
+        _ => false,
+    }
+}
+
+/// The single JSON Schema type of all `values`, if they share one.
+pub fn common_type(values: &[Value]) -> Option<&'static str> {
+    let mut found: Option<&'static str> = None;
+    for v in values {
+        let t = match v {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+            Value::Number(_) if value_has_type(v, "integer") => "integer",
+            Value::Number(_) => "number",
+        };
+        found = match (found, t) {
+            (None, t) => Some(t),
+            (Some(a), b) if a == b => Some(a),
+            (Some("integer"), "number") | (Some("number"), "integer") => Some("number"),
+            _ => return None,
+        };
+    }
+    found
+}
+
+/// A schema that accepts nothing: `{"not": {}}` (the `false` schema), or an
+/// empty `enum` (no value is one of none; 2020-12 allows it, an enum "SHOULD
+/// have at least one element"; seen on a real MCP server's tool, issue 21),
+/// with any other keywords, since keywords only ever add conditions
+/// (`z.never().describe()`; `{"not": {}, "$schema": ...}`, whose `$schema` a
+/// later rule strips). Not one holding `$defs`, `$id` or an anchor: a `$ref`
+/// elsewhere may still lead into it until refs are resolved, and resolving
+/// removes those keywords.
+pub fn is_never(v: &Value) -> bool {
+    v.as_object().is_some_and(is_never_object)
+}
+
+/// [`is_never`] for an object's members.
+pub fn is_never_object(m: &Map) -> bool {
+    (m.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty)) || is_empty_enum(m)) && !holds_resolution(m)
+}
+
+/// Does this node hold a keyword that only serves resolution? A node whose
+/// keys all have a bit (`Map::keys_are_bits`, most nodes) answers by a mask.
+pub fn holds_resolution(m: &Map) -> bool {
+    if m.keys_are_bits() {
+        return m.keyword_bits() & RESOLUTION_BITS != 0;
+    }
+    m.keys().any(is_resolution)
+}
+
+/// `enum: []`: the node accepts no value.
+pub fn is_empty_enum(m: &Map) -> bool {
+    m.field(kw::ENUM).and_then(Value::as_array).is_some_and(Vec::is_empty)
+}
+
+/// Lists up to this long are scanned pairwise; longer ones are sorted first.
+pub(crate) const SCAN_UP_TO: usize = 16;
+
+/// No string twice in `items` (all strings). Pairwise for short lists; sorted
+/// past that, as OpenAI strict's `required` lists every property (thousands at
+/// the root of a large schema, where the pairwise check was quadratic).
+pub(crate) fn distinct_strings(items: &[Value]) -> bool {
+    if items.len() <= SCAN_UP_TO {
+        return items.iter().enumerate().all(|(i, x)| !items[..i].contains(x));
+    }
+    let mut names: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+    crate::sort::sort(&mut names);
+    names.windows(2).all(|w| w[0] != w[1])
+}
+
+/// What a keyword's value must be, when it is not.
+pub fn bad_shape<N: Name + ?Sized>(key: &N, value: &Value) -> Option<&'static str> {
+    misses(shape(key), value)
+}
+
+/// What a value of `shape` must be, when `value` is not.
+pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
+    let count = |v: &Value| v.as_u64().is_some() || v.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0);
+    let schema = |s: &Value| s.is_object() || s.is_boolean();
+    let ok = match shape {
+        Shape::Any => true,
+        Shape::TypeNames => match value {
+            Value::String(t) => TYPE_NAMES.contains(&t.as_str()),
+            Value::Array(ts) => {
+                !ts.is_empty()
+                    && ts.iter().all(|t| t.as_str().is_some_and(|t| TYPE_NAMES.contains(&t)))
+                    && distinct_strings(ts)
+            }
+            _ => false,
+        },
+        Shape::Array => value.is_array(),
+        Shape::DistinctStrings => value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && distinct_strings(r)),
+        Shape::Strings => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+        Shape::SchemaMap => value.as_object().is_some_and(|p| p.values().all(schema)),
+        Shape::SchemaArray => value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(schema)),
+        Shape::Schema => schema(value),
+        Shape::Count => count(value),
+        Shape::Number => value.is_number(),
+        Shape::Positive => value.as_f64().is_some_and(|f| f > 0.0),
+        Shape::String => value.is_string(),
+        Shape::Boolean => value.is_boolean(),
+    };
+    (!ok).then_some(shape.what())
+}
