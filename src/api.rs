@@ -2,7 +2,8 @@
 //! native tests drive. Every result is an envelope: `{"ok": …}` or `{"error": …}`.
 use crate::error::Error;
 use crate::options::Options;
-use crate::{check, targets};
+use crate::check::check;
+use crate::targets;
 use crate::json;
 use crate::doc::{Value, WriteJson};
 
@@ -24,7 +25,7 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
     let run = || -> Result<String, Error> {
         let out = normalize_text(input, target, Options::from_json(options)?)?;
         let text = answer(input, &out, true);
-        crate::discard(out);
+        crate::pipeline::discard(out);
         text
     };
     run().unwrap_or_else(|e| err(&e))
@@ -33,7 +34,7 @@ pub fn normalize_json(input: &str, target: &str, options: &str) -> String {
 /// The envelope of a normalization, `{"ok": {schema, strict?, strictError?,
 /// report?}}`: what serde_json writes for `Normalized` (the report only when
 /// asked), byte for byte, with the schema written by `Value::write_json`.
-fn answer(input: &str, out: &crate::Normalized, report: bool) -> Result<String, Error> {
+fn answer(input: &str, out: &crate::pipeline::Normalized, report: bool) -> Result<String, Error> {
     let mut text = String::with_capacity(input.len() + 32);
     text.push_str("{\"ok\":{\"schema\":");
     out.schema.write_json(&mut text);
@@ -53,11 +54,11 @@ fn answer(input: &str, out: &crate::Normalized, report: bool) -> Result<String, 
 }
 
 /// The JSON entry points' common part: parse `input`, normalize it for `target`.
-fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::Normalized, Error> {
+fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::pipeline::Normalized, Error> {
     let target = target_named(target)?;
     let schema = parse(input, opts.max_depth)?;
     refuse_tool(&schema)?;
-    crate::normalize_parsed(crate::Input { value: schema, again: crate::Again::Text(input) }, target, &opts)
+    crate::pipeline::normalize_parsed(crate::pipeline::Input { value: schema, again: crate::pipeline::Again::Text(input) }, target, &opts)
 }
 
 /// A tool where a schema belongs is an error naming the slot to pass: read as
@@ -70,7 +71,7 @@ fn refuse_tool(schema: &Value) -> Result<(), Error> {
 }
 
 /// The target with this id, or `unknown-target`.
-fn target_named(id: &str) -> Result<&'static crate::Target, Error> {
+fn target_named(id: &str) -> Result<&'static crate::targets::Target, Error> {
     targets::get(id).ok_or_else(|| targets::unknown(id))
 }
 
@@ -82,7 +83,7 @@ pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String
     let run = || -> Result<String, Error> {
         let out = normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?;
         let text = answer(input, &out, false);
-        crate::discard(out);
+        crate::pipeline::discard(out);
         text
     };
     run().unwrap_or_else(|e| err(&e))
@@ -96,7 +97,7 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
         // A tool list nests one level per tool wrapper above each schema.
         let list = parse(input, opts.max_depth + 4)?;
         let out = crate::tools::normalize_tools(&list, target, &opts)?;
-        crate::discard(list);
+        crate::pipeline::discard(list);
         // `ok(&out)` by hand, the tools by their own writer.
         let mut text = String::with_capacity(input.len() + 64);
         text.push_str("{\"ok\":{\"tools\":");
@@ -104,7 +105,7 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
         text.push_str(",\"telemetry\":");
         out.telemetry.write_json(&mut text);
         text.push_str("}}");
-        crate::discard(out);
+        crate::pipeline::discard(out);
         Ok(text)
     };
     run().unwrap_or_else(|e| err(&e))
@@ -133,7 +134,7 @@ pub fn normalize_tools_text(input: &str, options: &str, telemetry: bool) -> Stri
 }
 
 /// The tool-list entry points' options: `target` beside the normalization options.
-fn tools_options(options: &str) -> Result<(&'static crate::Target, Options), Error> {
+fn tools_options(options: &str) -> Result<(&'static crate::targets::Target, Options), Error> {
     let mut raw = crate::settings::object(options, "options")?;
     let target = match raw.shift_remove("target") {
         Some(Value::String(t)) => t,
@@ -208,7 +209,7 @@ pub fn restore_arguments_json(args: &str, original: &str, target: &str, options:
             Ok(tool) => tool,
             Err(offered) => return Err(Error::InvalidOptions { message: no_such_tool(&called, &offered) }),
         };
-        let restored = crate::args::restore(&args, tool.schema.unwrap_or(&crate::cca_fallback()), target, &opts)?;
+        let restored = crate::args::restore(&args, tool.schema.unwrap_or(&crate::pipeline::cca_fallback()), target, &opts)?;
         Ok(ok(&with_tool(&restored, &tool)))
     };
     run().unwrap_or_else(|e| err(&e))
@@ -312,7 +313,7 @@ pub fn prepare_tool_call_json(args: &str, original: &str, target: &str, options:
             }
         };
         let Some(tool) = tool else { return Ok(ok(&crate::args::prepare(&args, &original, target, &opts)?)) };
-        let prepared = crate::args::prepare(&args, tool.schema.unwrap_or(&crate::cca_fallback()), target, &opts)?;
+        let prepared = crate::args::prepare(&args, tool.schema.unwrap_or(&crate::pipeline::cca_fallback()), target, &opts)?;
         Ok(ok(&with_tool(&prepared, &tool)))
     };
     run().unwrap_or_else(|e| err(&e))

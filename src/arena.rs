@@ -21,7 +21,7 @@
 //! shim replaces the instance, memory and all.
 //!
 //! A value made inside a call may be left in the region instead of dropped
-//! (`CallArena::may_leave`, `crate::discard`): the answer's tree is, once
+//! (`CallArena::may_leave`, `crate::pipeline::discard`): the answer's tree is, once
 //! written out, when no block of the call came from the standard allocator.
 //!
 //! Bounded: the region starts small and grows to what calls needed, up to

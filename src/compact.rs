@@ -20,7 +20,8 @@ use crate::lookup::Fields;
 use crate::pointer::Pointer;
 use crate::report::Report;
 use crate::targets::Target;
-use crate::{check, refs, walk, Normalized};
+use crate::check::check;
+use crate::{refs, walk};
 use crate::hash::IndexMap;
 use crate::doc::{Map, Value};
 use crate::hash::HashSet;
@@ -30,25 +31,26 @@ use crate::keywords::kw;
 /// holding one means something else once moved, so it is never hoisted.
 const SCOPED: &[&str] = &["$id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$defs", "definitions"];
 
-/// Compacts `out`, the result of normalizing for `target`. The output's own
+/// Compacts `schema`, the result of normalizing for `target` (with its
+/// `strict` verdict; its report takes what compacting did). The output's own
 /// target (the relaxed one when strict mode failed open) decides what it may hold.
-pub(crate) fn apply(out: &mut Normalized, target: &Target, opts: &crate::Options) {
+pub(crate) fn apply(schema: &mut Value, strict: Option<bool>, out_report: &mut Report, target: &Target, opts: &crate::options::Options) {
     let quiet = opts.quiet;
-    let judge = match (out.strict, target.relaxed) {
+    let judge = match (strict, target.relaxed) {
         (Some(false), Some(relaxed)) => crate::targets::get(relaxed).unwrap_or(target),
         _ => target,
     };
-    let clean = check(&out.schema, judge).is_empty();
+    let clean = check(schema, judge).is_empty();
     let mut report = Report::default();
-    drop_ignored(&mut out.schema, judge, &mut Pointer::root(), &mut report);
+    drop_ignored(schema, judge, &mut Pointer::root(), &mut report);
     if clean && hoists(judge) {
-        hoist(&mut out.schema, judge, &judge.ref_policy(opts), &mut report);
+        hoist(schema, judge, &judge.ref_policy(opts), &mut report);
     }
     if !quiet {
-        out.report.diagnostics.extend(report.diagnostics);
+        out_report.diagnostics.extend(report.diagnostics);
     }
     for (counter, n) in report.counters {
-        *out.report.counters.entry(counter).or_insert(0) += n;
+        *out_report.counters.entry(counter).or_insert(0) += n;
     }
 }
 
@@ -323,10 +325,10 @@ fn order_definitions(schema: &mut Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{normalize, targets, Options};
+    use crate::{pipeline::normalize, targets, options::Options};
     use crate::json;
 
-    fn compact(schema: Value, target: &str) -> Normalized {
+    fn compact(schema: Value, target: &str) -> crate::pipeline::Normalized {
         normalize(&schema, targets::get(target).unwrap(), &Options { compact: true, ..Options::default() }).unwrap()
     }
 

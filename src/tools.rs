@@ -8,7 +8,7 @@ pub mod text;
 
 use crate::lookup::Fields;
 use crate::report::{Diagnostic, Report};
-use crate::{check::Violation, normalize, Error, Options, Target};
+use crate::{check::Violation, pipeline::normalize, error::Error, options::Options, targets::Target};
 use shape::{get_path, schema_slot, set_path};
 use crate::hash::IndexMap;
 use serde::Serialize;
@@ -146,7 +146,7 @@ pub(crate) fn normalize_tools_owned(
     let moves = opts.quiet && (!fails_open || again.is_some()) && target.caps.request_budget.is_none();
     if !moves {
         let out = normalize_tools(&list, target, opts);
-        crate::discard(list);
+        crate::pipeline::discard(list);
         return out;
     }
     let places = shape::places(&list)?;
@@ -162,7 +162,7 @@ pub(crate) fn normalize_tools_owned(
         })
         .collect();
     let out = normalize_tools_with(&list, places, taken, shallow, target, opts, again.filter(|_| fails_open));
-    crate::discard(list);
+    crate::pipeline::discard(list);
     out
 }
 
@@ -228,7 +228,7 @@ fn normalize_tools_with(
             None if target.caps.tool_schema_required && listed.is_object() => {
                 let mut out = listed.clone();
                 out["input_schema"] = Value::Null;
-                required = crate::cca_fallback();
+                required = crate::pipeline::cca_fallback();
                 (out, (&["input_schema"][..], Some(&["strict"][..])), &required)
             }
             None => {
@@ -256,9 +256,9 @@ fn normalize_tools_with(
                     let tool = whole.pointer(pointer).unwrap_or(&Value::Null);
                     Ok(get_path(tool, slot).cloned().unwrap_or(Value::Null))
                 };
-                crate::normalize_taken_again(own, shallow, target, opts, crate::Again::Lazy(&schema_again))
+                crate::pipeline::normalize_taken_again(own, shallow, target, opts, crate::pipeline::Again::Lazy(&schema_again))
             }
-            (Some(own), None) => crate::normalize_taken(own, shallow, target, opts),
+            (Some(own), None) => crate::pipeline::normalize_taken(own, shallow, target, opts),
             (None, _) => normalize(schema, target, opts),
         };
         match outcome {
@@ -277,7 +277,7 @@ fn normalize_tools_with(
                 rep.modified = true;
                 rep.error = Some(json!({"code": e.code(), "pointer": e.pointer(), "message": e.to_string()}));
                 rep.report.lossy("tool-failed", &Default::default(), format!("this tool's schema could not be normalized ({}): {e}; it was replaced by an empty object schema", e.code()));
-                set_path(&mut tool_out, slot, crate::cca_fallback());
+                set_path(&mut tool_out, slot, crate::pipeline::cca_fallback());
                 // The empty object schema is not a strict one, whether or not the
                 // tool format has a `strict` field to say so (MCP's has none).
                 if target.on_violation == crate::profile::OnViolation::FailOpen {

@@ -88,14 +88,14 @@ pub fn out_walk(i: usize) -> JsValue {
 #[wasm_bindgen(js_name = benchNormalizeSwb)]
 pub fn normalize_swb(input: JsValue, target: &str, options: &str) -> JsValue {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    let run = || -> Result<JsValue, crate::Error> {
-        let opts = crate::Options::from_json(options)?;
+    let run = || -> Result<JsValue, crate::error::Error> {
+        let opts = crate::options::Options::from_json(options)?;
         let target = crate::targets::get(target).ok_or_else(|| crate::targets::unknown(target))?;
         let schema: Value =
-            serde_wasm_bindgen::from_value(input).map_err(|e| crate::Error::InvalidJson {
+            serde_wasm_bindgen::from_value(input).map_err(|e| crate::error::Error::InvalidJson {
                 message: e.to_string(),
             })?;
-        let out = crate::normalize(&schema, target, &opts)?;
+        let out = crate::pipeline::normalize(&schema, target, &opts)?;
         Ok(out.serialize(&ser).unwrap_or(JsValue::NULL))
     };
     run().unwrap_or_else(|e| {

@@ -5,7 +5,7 @@ use crate::lookup::Fields;
 use crate::check::Violation;
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
-use crate::{normalize, targets, walk, Normalized, Options};
+use crate::{pipeline::normalize, targets, walk, pipeline::Normalized, options::Options};
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
 
@@ -99,7 +99,7 @@ fn children(m: &mut Map, at: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Po
 /// OpenAI's documented limits, the tightest any provider publishes (seed 002 step 7).
 fn structural_limits(schema: &Value) -> Vec<Violation> {
     let probe = targets::get("openai-strict").expect("openai-strict exists");
-    crate::check(schema, probe).into_iter().filter(|v| v.code == "limit-exceeded").collect()
+    crate::check::check(schema, probe).into_iter().filter(|v| v.code == "limit-exceeded").collect()
 }
 
 /// Authoring guidance for an ability schema (seed 002 step 5): advisory, with

@@ -16,7 +16,7 @@ use super::validate::ArgError;
 use crate::lookup::Fields;
 use crate::passes::entries::{accepts_any, extra_property_name, free_form as is_free_form, KEY, VALUE};
 use crate::pointer::Pointer;
-use crate::Result;
+use crate::error::Result;
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
 

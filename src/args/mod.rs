@@ -38,7 +38,7 @@ use crate::lookup::Fields;
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
 use crate::report::Report;
-use crate::{draft, targets, walk, Options, Target};
+use crate::{draft, targets, walk, options::Options, targets::Target};
 use serde::{Deserialize, Serialize};
 use crate::json;
 use crate::doc::Value;
@@ -284,7 +284,7 @@ impl Normalized {
             return Ok(Normalized::default());
         }
         let nopts = opts.normalize.clone().unwrap_or_default();
-        let out = match crate::normalize(original, target, &nopts) {
+        let out = match crate::pipeline::normalize(original, target, &nopts) {
             Ok(out) => out,
             Err(e) if target.caps.root_object => return Err(e),
             Err(_) => return Ok(Normalized::default()),

@@ -7,7 +7,7 @@
 use super::{normalize_tools_owned, shape, Telemetry};
 use crate::doc::{Captured, Doc, Kind, NodeId};
 use crate::error::Error;
-use crate::{Options, Target};
+use crate::{options::Options, targets::Target};
 use crate::doc::Value;
 
 /// Normalizes the tools in `input` (a tool list or a request body holding
@@ -61,7 +61,7 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     tools.write_json(&mut text);
     let body = if base.is_empty() { text } else { doc.write_spliced(doc.root(), Some((array, &text)))? };
     let crate::tools::ToolsOutcome { tools, telemetry } = outcome;
-    crate::discard(tools);
+    crate::pipeline::discard(tools);
     Ok((body, telemetry))
 }
 
