@@ -64,8 +64,11 @@ pub fn strip_constraints(node: &mut Map, cx: &mut Cx) -> Result<()> {
 }
 
 /// Strict nodes need a `type`: inferred from `enum`, `properties` or `items`.
-/// Mixed-primitive enums cannot be typed with one keyword; they are left for the
-/// checker, which makes the call fail open (seed 000, enum/const inference).
+/// An enum of scalars of several types (`["a", "b", 3]`, Zod's literal
+/// union) cannot be typed with one keyword: it becomes an `anyOf` of one
+/// typed enum per type, which accepts exactly the same values. (Seed 000's
+/// normalizer leaves it for the checker, and the call fails open.) An enum
+/// holding an object or an array is left so.
 pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if node.has(kw::TYPE) || node.has(kw::REF) || node.has(kw::ANY_OF) {
         return Ok(());
@@ -79,6 +82,12 @@ pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 } else {
                     Some(json!(t))
                 }
+            }
+            None => {
+                if let Some(branches) = enum_by_type(values) {
+                    split_enum(node, branches, cx);
+                }
+                None
             }
             _ => None,
         }
@@ -94,6 +103,49 @@ pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.count("typesInferred");
     }
     Ok(())
+}
+
+/// The branches of an enum of scalars of several types, one per type in the
+/// order the values first show it: `{"type": t, "enum": [its values]}`, an
+/// integer type where every number is one, and `{"type": "null"}` for null.
+/// `None` when a value is an object or an array.
+fn enum_by_type(values: &[Value]) -> Option<Vec<Value>> {
+    let mut groups: Vec<(&'static str, Vec<Value>)> = Vec::new();
+    for v in values {
+        let kind = match v {
+            Value::String(_) => "string",
+            Value::Number(_) => "number",
+            Value::Bool(_) => "boolean",
+            Value::Null => "null",
+            Value::Array(_) | Value::Object(_) => return None,
+        };
+        match groups.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, members)) => members.push(v.clone()),
+            None => groups.push((kind, vec![v.clone()])),
+        }
+    }
+    let branches = groups
+        .into_iter()
+        .map(|(kind, members)| match kind {
+            "null" => json!({"type": "null"}),
+            "number" if members.iter().all(|m| crate::values::value_has_type(m, "integer")) => json!({"type": "integer", "enum": members}),
+            _ => json!({"type": kind, "enum": members}),
+        })
+        .collect();
+    Some(branches)
+}
+
+/// Puts `anyOf: branches` where the node's `enum` stood (`enum_by_type`).
+fn split_enum(node: &mut Map, branches: Vec<Value>, cx: &mut Cx) {
+    let Some(at) = node.index_of("enum") else { return };
+    let types: Vec<String> = branches.iter().filter_map(|b| b.field(kw::TYPE).and_then(Value::as_str)).map(str::to_string).collect();
+    node.shift_remove("enum");
+    node.shift_insert(at, "anyOf".into(), Value::Array(branches));
+    cx.count("enumsSplitByType");
+    let target = cx.target.id;
+    cx.note("enum-split-by-type", || {
+        format!("an enum of {} values became an anyOf of one typed enum per type, which accepts the same values: {target} needs a type on every node", types.join(", "))
+    });
 }
 
 /// Every object closed and fully required; optional properties become nullable

@@ -218,8 +218,8 @@ describe("strict that cannot be honoured", () => {
   test("ai 7: a tool strict mode cannot express is sent with strict: false and the schema the target accepts", async () => {
     const sdk = { ai: await import("ai"), test: await import("ai/test") };
     const version = VERSIONS[2];
-    // An enum of a string and a number: strict mode needs one type per node, so it cannot say this.
-    const schema = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", 1] } }, required: ["tags"] };
+    // An enum holding a string and an object: strict mode needs a type on every node, so it cannot say this.
+    const schema = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", { b: 1 }] } }, required: ["tags"] };
     const tools = { label: sdk.ai.tool({ inputSchema: sdk.ai.jsonSchema(schema), strict: true, execute: async () => "ok" }) };
     const model = mockModel(sdk, version, "openai.chat", "gpt-5", [["label", '{"tags":{"a":"b"}}']]);
     const result = await sdk.ai.generateText({ model: sdk.ai.wrapLanguageModel({ model, middleware: toolschemaMiddleware({ model }) }), tools, prompt: "x" });
@@ -247,7 +247,7 @@ describe("strict that cannot be honoured", () => {
   test("ai 5: one such tool turns strictJsonSchema off for the call, and every tool is normalized without strict", async () => {
     const sdk = { ai: await import("ai5"), test: await import("ai5/test") };
     const version = VERSIONS[0];
-    const map = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", 1] } }, required: ["tags"] };
+    const map = { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", { b: 1 }] } }, required: ["tags"] };
     const { tools } = toolset(sdk, version);
     tools.label = sdk.ai.tool({ inputSchema: sdk.ai.jsonSchema(map), execute: async () => "ok" });
     const model = mockModel(sdk, version, "openai.chat", "gpt-5", [["search_issues", '{"query":"wasm"}']]);

@@ -145,8 +145,9 @@ describe("named wrappers", () => {
 
 describe("OpenAI strict", () => {
   const optional = { type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, required: ["a"] };
-  // Seed 000: mixed-primitive enums cannot be given a single `type`, so strict fails open.
-  const unrepresentable = { type: "object", properties: { v: { enum: [1, "two", null] } }, required: ["v"] };
+  // An enum holding an object cannot be given a type (a scalar enum of
+  // several types is split into typed enums instead), so strict fails open.
+  const unrepresentable = { type: "object", properties: { v: { enum: [1, "two", { three: 3 }] } }, required: ["v"] };
 
   test("enforceStrictSchema closes objects and requires every property", () => {
     const strict = ts.enforceStrictSchema(optional);
@@ -170,6 +171,17 @@ describe("OpenAI strict", () => {
     const open = ts.tryEnforceStrictSchema(unrepresentable);
     assert.equal(open.strict, false);
     assert.deepEqual(open.schema, result.schema);
+  });
+
+  test("an enum of scalars of several types goes out strict, one typed enum per type", () => {
+    const mixed = { type: "object", properties: { v: { enum: [1, "two", null, 2] } }, required: ["v"] };
+    const result = ts.normalize(mixed, "openai-strict");
+    assert.equal(result.strict, true);
+    assert.deepEqual(result.schema.properties.v, {
+      anyOf: [{ type: "integer", enum: [1, 2] }, { type: "string", enum: ["two"] }, { type: "null" }],
+    });
+    assert.deepEqual(result.report.diagnostics.map((d) => [d.code, d.pointer, d.lossy]), [["enum-split-by-type", "/properties/v", false]]);
+    assert.deepEqual(ts.checkSchema(result.schema, "openai-strict"), []);
   });
 
   test("checkSchema reports what strict mode would reject, with pointers", () => {

@@ -16,7 +16,7 @@ const { anthropicTools, geminiTools, openaiChatTools, openaiResponsesTools } = a
 
 // An MCP tools/list result: optional fields, a bounded integer, a numeric
 // enum (Gemini takes strings only), an open map (strict mode sends it as
-// entries), an enum of a string and a number (strict mode cannot type it),
+// entries), an enum of a string and an object (strict mode cannot type it),
 // and a name OpenAI and Anthropic refuse (a dot).
 const MCP = {
   tools: [
@@ -40,7 +40,7 @@ const MCP = {
     },
     {
       name: "label",
-      inputSchema: { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", 1] } }, required: ["tags"] },
+      inputSchema: { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } }, kind: { enum: ["a", { b: 1 }] } }, required: ["tags"] },
     },
   ],
 };
