@@ -126,10 +126,14 @@ fn enum_by_type(values: &[Value]) -> Option<Vec<Value>> {
     }
     let branches = groups
         .into_iter()
-        .map(|(kind, members)| match kind {
-            "null" => json!({"type": "null"}),
-            "number" if members.iter().all(|m| crate::values::value_has_type(m, "integer")) => json!({"type": "integer", "enum": members}),
-            _ => json!({"type": kind, "enum": members}),
+        .map(|(kind, members)| {
+            let kind = if kind == "number" && members.iter().all(|m| crate::values::value_has_type(m, "integer")) { "integer" } else { kind };
+            let mut branch = Map::with_capacity(2);
+            branch.insert("type".into(), Value::String(kind.to_string()));
+            if kind != "null" {
+                branch.insert("enum".into(), Value::Array(members));
+            }
+            Value::Object(branch)
         })
         .collect();
     Some(branches)
