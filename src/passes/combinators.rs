@@ -97,7 +97,7 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let mut base = std::mem::take(node);
     let Some(Value::Array(mut all)) = base.remove_field(kw::ALL_OF) else { return Ok(()) };
     let reopen_entry: Vec<bool> = all.iter().map(|e| e.as_object().is_some_and(|m| reads_as_open(m, cx))).collect();
-    let shared = SharedMembers::of(std::iter::once(&base).chain(all.iter().filter_map(Value::as_object)));
+    let shared = SharedMembers::of(&std::iter::once(&base).chain(all.iter().filter_map(Value::as_object)).collect::<Vec<_>>());
     // A member only one side declares is already normalized and comes through
     // the merge unchanged: it is moved out while the sides are copied and
     // conjoined, and moved back after. Copying it at every level made nested
@@ -213,7 +213,7 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 // Only a conflict is asked for: the branch's members the node
                 // does not declare are set aside, or the conjunction would copy
                 // them, at every level of a chain of nullable objects.
-                let shared = SharedMembers::of([&*node, &*b].into_iter());
+                let shared = SharedMembers::of(&[&*node, &*b]);
                 let lifted = shared.lift(b);
                 let conflict = conjoin(node, b).is_none();
                 lifted.restore(b, None);

@@ -177,7 +177,7 @@ fn into_branch(
         // Members both sides declare are conjoined into new subschemas, whose
         // `propertyOrdering` the rules write again: the sides' own orderings
         // would only conflict.
-        let shared = SharedMembers::of([&x, &y].into_iter());
+        let shared = SharedMembers::of(&[&x, &y]);
         for side in [&mut x, &mut y] {
             side.remove_field(kw::PROPERTY_ORDERING);
             shared.rerun(side, cx, &mut |v, _| {

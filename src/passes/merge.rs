@@ -101,10 +101,11 @@ impl SharedMembers {
         SharedMembers { properties, items: true, additional: true }
     }
 
-    pub fn of<'a>(sides: impl Iterator<Item = &'a Map> + Clone) -> Self {
-        let twice = |key: &str| sides.clone().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
+    #[inline(never)]
+    pub fn of(sides: &[&Map]) -> Self {
+        let twice = |key: &str| sides.iter().filter(|m| m.field(key).is_some_and(Value::is_object)).count() > 1;
         let mut seen: crate::hash::HashMap<&str, usize> = crate::hash::HashMap::default();
-        for side in sides.clone() {
+        for side in sides {
             if let Some(Value::Object(props)) = side.field(kw::PROPERTIES) {
                 for name in props.keys() {
                     *seen.entry(name.as_str()).or_insert(0) += 1;

@@ -196,7 +196,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             // Members several branches declare are united into new subschemas
             // (`{const: "circle"}` and `{const: "rect"}` into one enum) that no
             // rule has seen: they get the rules now, as the next run would.
-            let shared = SharedMembers::of(object_like.iter().copied());
+            let shared = SharedMembers::of(&object_like);
             overlay_branch(node, unite_objects(&object_like));
             shared.rerun(node, cx, &mut |v, cx| match v {
                 Value::Object(m) => apply(m, cx),
