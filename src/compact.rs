@@ -325,7 +325,9 @@ fn order_definitions(schema: &mut Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{pipeline::normalize, targets, options::Options};
+    use crate::options::Options;
+    use crate::pipeline::normalize;
+    use crate::targets;
     use crate::json;
 
     fn compact(schema: Value, target: &str) -> crate::pipeline::Normalized {

@@ -8,7 +8,11 @@ pub mod text;
 
 use crate::lookup::Fields;
 use crate::report::{Diagnostic, Report};
-use crate::{check::Violation, pipeline::normalize, error::Error, options::Options, targets::Target};
+use crate::check::Violation;
+use crate::error::Error;
+use crate::options::Options;
+use crate::pipeline::normalize;
+use crate::targets::Target;
 use shape::{get_path, schema_slot, set_path};
 use crate::hash::IndexMap;
 use serde::Serialize;
@@ -126,15 +130,16 @@ pub fn normalize_tools(list: &Value, target: &Target, opts: &Options) -> Result<
 }
 
 /// `normalize_tools` on a list its caller gives up (the JSON entry points').
-/// When nothing reads a tool's schema after its run (a quiet call, on a target
-/// with no request budget, which normalizes the tools past it again from
-/// their input; reading the list's text again for those, as fail-open does,
-/// cost 1.15x the wasm operators on bodies of 20 real MCP tools, where the
-/// budget binds on most bodies, against a copy of every schema), each schema is
-/// moved into its run instead of copied; on a target that fails open, only
-/// when the caller can give the list `again` (as `list` was), for the few
-/// runs that do. `shallow` says the caller knows no schema nests past
-/// `opts.max_depth`.
+/// When nothing reads a tool's schema after its run (a quiet call), each tool
+/// and its schema are moved into the run instead of copied; on a target that
+/// fails open, only when the caller can give the list `again` (as `list`
+/// was), for the few runs that do. `shallow` says the caller knows no schema
+/// nests past `opts.max_depth`.
+///
+/// A target with a request budget copies every schema: it normalizes the
+/// tools past the budget again from their input, and reading the list's text
+/// again for those, as fail-open does, cost 1.15x the wasm operators on
+/// bodies of 20 real MCP tools, where the budget binds on most bodies.
 pub(crate) fn normalize_tools_owned(
     mut list: Value,
     shallow: bool,

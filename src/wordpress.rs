@@ -5,7 +5,9 @@ use crate::lookup::Fields;
 use crate::check::Violation;
 use crate::error::{Error, Result};
 use crate::pointer::Pointer;
-use crate::{pipeline::normalize, targets, walk, pipeline::Normalized, options::Options};
+use crate::options::Options;
+use crate::pipeline::{normalize, Normalized};
+use crate::{targets, walk};
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
 

@@ -143,7 +143,7 @@ fn enum_by_type(values: &[Value]) -> Option<Vec<Value>> {
 fn split_enum(node: &mut Map, branches: Vec<Value>, cx: &mut Cx) {
     let Some(at) = node.index_of("enum") else { return };
     let types: Vec<String> = branches.iter().filter_map(|b| b.field(kw::TYPE).and_then(Value::as_str)).map(str::to_string).collect();
-    node.shift_remove("enum");
+    node.shift_remove_index(at);
     node.shift_insert(at, "anyOf".into(), Value::Array(branches));
     cx.count("enumsSplitByType");
     let target = cx.target.id;

@@ -179,13 +179,13 @@ pub fn settled(out: &Value, policy: &Policy) -> bool {
     })
 }
 
-/// Whether any node of `doc` has a `$ref` or `$dynamicRef`: a walk that
-/// keeps no pointer, cheaper than the index's, and the whole answer for the
-/// outputs that inlined every ref.
+/// Whether any node of `doc` has a ref the expander would follow (`follows`):
+/// a walk that keeps no pointer, cheaper than the index's, and the whole
+/// answer for the outputs that inlined every ref.
 fn holds_refs(doc: &Value) -> bool {
     let mut any = false;
     crate::walk::nodes(doc, &mut |node| {
-        any |= node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).is_some();
+        any |= node.as_object().is_some_and(follows);
     });
     any
 }

@@ -7,7 +7,8 @@
 use super::{normalize_tools_owned, shape, Telemetry};
 use crate::doc::{Captured, Doc, Kind, NodeId};
 use crate::error::Error;
-use crate::{options::Options, targets::Target};
+use crate::options::Options;
+use crate::targets::Target;
 use crate::doc::Value;
 
 /// Normalizes the tools in `input` (a tool list or a request body holding
