@@ -100,6 +100,8 @@ export interface NormalizeOptions {
   openMaps?: "entries" | "keep";
   /** Where the target needs a type on every node (the strict targets, google, cca, gemini-openai): "json" (default) sends a value of any type (`{}`, `items: {}`, a node with only a description) as a string of its JSON text (report `any-as-json`), which `restoreArguments` parses back; "keep" leaves it (strict fails open, Gemini types it as a plain string). */
   anyValues?: "json" | "keep";
+  /** Where the target has no `prefixItems` and encodes open maps (openai-strict, deepseek-strict: strict ignores it and rejects the array; google, cca, gemini-openai: no `prefixItems` in the `Schema`): "objects" (default) sends a tuple whose positions differ and are all required (`minItems` at least their number) as an object of its positions `"0"`, `"1"`, ... and, for the items after them, the list `"rest"` (report `tuple-as-object`), which `restoreArguments` turns back into the array; "keep" leaves it (strict fails open, Gemini widens it to any of the position schemas in any position). */
+  tuples?: "objects" | "keep";
   /** Deepest JSON nesting accepted; deeper input fails with `too-deep`. Default 256. */
   maxDepth?: number;
   /** Most schema nodes `$ref` inlining may produce before the deepest inline is coarsened (default per target: 20,000; 1,500 for llamacpp); counted apart, also the most nodes copying keywords beside an `anyOf` into its branches may add (`any-of-collapsed` past it). */
@@ -340,6 +342,7 @@ export type ArgumentRewriteCode =
   | "branch-selected"
   | "root-unwrapped"
   | "map-from-entries"
+  | "tuple-from-object"
   | "any-decoded"
   | "any-not-json"
   | "duplicate-key"

@@ -53,6 +53,19 @@ pub enum AnyValues {
     Keep,
 }
 
+/// What happens to a tuple whose positions differ (`prefixItems`) on a target
+/// without tuples that encodes open maps.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Tuples {
+    /// Sent as an object of its positions, `"0"`, `"1"`, ... (and `"rest"`)
+    /// (`passes::tuples`), which `restoreArguments` turns back into the array.
+    #[default]
+    Objects,
+    /// As before: strict fails open, Gemini widens it to `items: anyOf`.
+    Keep,
+}
+
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Options {
@@ -67,6 +80,10 @@ pub struct Options {
     /// `"json"` (default): values of any type go out as JSON text where the
     /// target needs typed nodes; `"keep"`: as they are (strict fails open).
     pub any_values: AnyValues,
+    /// `"objects"` (default): a tuple whose positions differ goes out as an
+    /// object of its positions where the target has no tuples and encodes
+    /// open maps; `"keep"`: as before (strict fails open, Gemini widens it).
+    pub tuples: Tuples,
     /// Deepest JSON nesting accepted (`too-deep` past it).
     pub max_depth: usize,
     /// Most schema nodes that `$ref` inlining may produce before the deepest
@@ -112,6 +129,7 @@ impl Default for Options {
             strip_strict_constraints: false,
             open_maps: OpenMaps::Entries,
             any_values: AnyValues::Json,
+            tuples: Tuples::Objects,
             max_depth: 256,
             size_budget: None,
             max_inline_depth: None,
@@ -145,12 +163,13 @@ impl Options {
     }
 
     /// The names `from_map` reads, as callers spell them.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "spill",
         "strictStage",
         "stripStrictConstraints",
         "openMaps",
         "anyValues",
+        "tuples",
         "maxDepth",
         "sizeBudget",
         "maxInlineDepth",
@@ -174,6 +193,7 @@ impl Options {
                 "stripStrictConstraints" => o.strip_strict_constraints = flag(name, v)?,
                 "openMaps" => o.open_maps = choice(name, v, &[("entries", OpenMaps::Entries), ("keep", OpenMaps::Keep)])?,
                 "anyValues" => o.any_values = choice(name, v, &[("json", AnyValues::Json), ("keep", AnyValues::Keep)])?,
+                "tuples" => o.tuples = choice(name, v, &[("objects", Tuples::Objects), ("keep", Tuples::Keep)])?,
                 "maxDepth" => o.max_depth = count(name, v)?,
                 "sizeBudget" => o.size_budget = maybe_count(name, v)?,
                 "maxInlineDepth" => o.max_inline_depth = maybe_count(name, v)?,

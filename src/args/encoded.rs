@@ -4,7 +4,7 @@
 //! more property), and a value of any type as a string of its JSON text.
 //!
 //! Whether the target encoded is asked of the normalizer (its counters
-//! `mapsAsEntries` and `anyValuesAsJson`), the way a wrapped root is: the
+//! `mapsAsEntries`, `anyValuesAsJson`, `tuplesAsObjects`), the way a wrapped root is: the
 //! normalizer encodes every open map and any-value below the root of a schema
 //! once it encodes one, so one flag per encoding says what each such place
 //! holds. Entries are also accepted by `repair` where the schema allows only an
@@ -14,7 +14,7 @@ use super::fix::{allowed_types, Encoded, Fixer, Mode};
 use super::place;
 use super::validate::ArgError;
 use crate::lookup::Fields;
-use crate::passes::entries::{accepts_any, extra_property_name, free_form as is_free_form, KEY, VALUE};
+use crate::passes::entries::{accepts_any, extra_property_name, free_form as is_free_form, KEY, REST, VALUE};
 use crate::pointer::Pointer;
 use crate::error::Result;
 use crate::doc::{Map, Value};
@@ -68,7 +68,7 @@ impl<'d> Fixer<'d, '_> {
     pub(super) fn encoded_pass(&self, value: &Value) -> bool {
         let e = self.encoded();
         let compound = value.is_object() || value.is_array();
-        (e.maps && compound) || (e.any && (compound || value.is_string()))
+        ((e.maps || e.tuples) && compound) || (e.any && (compound || value.is_string()))
     }
 
     /// JSON text where the original accepts any value: the value it holds.
@@ -148,6 +148,45 @@ impl<'d> Fixer<'d, '_> {
             _ => {}
         }
         Ok(())
+    }
+
+    /// An object of positions where the original has a tuple (`prefixItems`)
+    /// and no object is allowed becomes the array: `"0"`, `"1"`, ... in
+    /// order, then the items of `"rest"` (`null` or absent: none). Only where
+    /// the target sent tuples as objects, and only an object of nothing but
+    /// the first k positions and `"rest"` (after all of them); anything else
+    /// is left for validation to name.
+    pub(super) fn object_to_tuple(&mut self, value: &mut Value, m: &Map) {
+        if !matches!(self.mode, Mode::Restore { .. }) || !self.encoded().tuples {
+            return;
+        }
+        let Some(n) = m.field(kw::PREFIX_ITEMS).and_then(Value::as_array).map(Vec::len).filter(|n| *n > 0) else { return };
+        let Value::Object(obj) = value else { return };
+        if allowed_types(m).contains(&"object") {
+            return;
+        }
+        let rest = match obj.field(REST) {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(items)) => Some(items),
+            Some(_) => return,
+        };
+        let positions = obj.len() - usize::from(obj.contains_key(REST));
+        let in_order = (0..positions).all(|i| obj.contains_key(i.to_string().as_str()));
+        if !in_order || positions > n || (rest.is_some_and(|r| !r.is_empty()) && positions < n) {
+            return;
+        }
+        let mut items: Vec<Value> = (0..positions).filter_map(|i| obj.remove_field(i.to_string().as_str())).collect();
+        if let Some(Value::Array(after)) = obj.remove_field(REST) {
+            items.extend(after);
+        }
+        let msg = format!(
+            "{} was sent as an object of its positions (a tuple the target could not hold); it became an array of {} item{}",
+            place(&self.ipath),
+            items.len(),
+            if items.len() == 1 { "" } else { "s" }
+        );
+        *value = Value::Array(items);
+        self.note("tuple-from-object", msg);
     }
 
     /// A map that declares properties: its other members came as entries in
@@ -232,7 +271,7 @@ mod tests {
     use crate::json;
     use crate::doc::Value;
 
-    const BOTH: Encoded = Encoded { maps: true, any: true };
+    const BOTH: Encoded = Encoded { maps: true, any: true, tuples: true };
 
     fn codes(r: &Report) -> Vec<&str> {
         r.diagnostics.iter().map(|d| d.code).collect()
@@ -272,7 +311,7 @@ mod tests {
             let schema = &f["schema"];
             let doc = Original::new(schema, 256).unwrap();
             let mut did = Normalized::of(schema, target, &opts).unwrap();
-            did.encoded = Encoded { maps: has("mapsAsEntries"), any: has("anyValuesAsJson") };
+            did.encoded = Encoded { maps: has("mapsAsEntries"), any: has("anyValuesAsJson"), tuples: has("tuplesAsObjects") };
             let expect = &f["expect"];
             let (args, report, messages, ok) = match f["call"].as_str().unwrap() {
                 "restore" => {

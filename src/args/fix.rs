@@ -17,6 +17,8 @@ pub(super) struct Encoded {
     pub maps: bool,
     /// Values of any type went out as JSON text (`any-as-json`).
     pub any: bool,
+    /// Tuples went out as objects of their positions (`tuple-as-object`).
+    pub tuples: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -151,6 +153,7 @@ impl<'d> Fixer<'d, '_> {
             _ => {}
         }
         self.entries_to_map(value, m)?;
+        self.object_to_tuple(value, m);
         match value {
             Value::Object(obj) => self.properties(obj, m)?,
             Value::Array(items) => self.items(items, m)?,

@@ -294,7 +294,7 @@ impl Normalized {
         let counted = |c: &str| out.report.counters.get(c).is_some_and(|n| *n > 0);
         Ok(Normalized {
             root_wrapped: target.caps.root_object && out.report.has("root-wrapped"),
-            encoded: fix::Encoded { maps: counted("mapsAsEntries"), any: counted("anyValuesAsJson") },
+            encoded: fix::Encoded { maps: counted("mapsAsEntries"), any: counted("anyValuesAsJson"), tuples: counted("tuplesAsObjects") },
         })
     }
 }

@@ -8,7 +8,10 @@
 //!   declares properties keeps them, and its other members go in one more
 //!   property, `extra_property_name`, holding the entries;
 //! - a value of any JSON type (`{}`, a node with only annotations) is sent as a
-//!   string holding its JSON text.
+//!   string holding its JSON text;
+//! - a tuple whose positions differ (`prefixItems`, every position required)
+//!   is sent as an object of its positions, `"0"`, `"1"`, ..., each required,
+//!   and the items after them, where it has any, as the array `REST`.
 //!
 //! The shapes, names and descriptions here are the contract between the two
 //! sides: change them together.
@@ -24,6 +27,15 @@ pub const VALUE: &str = "value";
 /// The property that holds the undeclared members of a map that also
 /// declares properties, unless a declared property already has the name.
 pub const EXTRA: &str = "additional_properties";
+
+/// The property of a tuple sent as an object that holds the items after its
+/// positions (no position is named by anything but digits).
+pub const REST: &str = "rest";
+
+/// What the model reads on a tuple sent as an object.
+pub const TUPLE_NOTE: &str = "A list of fixed positions sent as an object: the first item as \"0\", the second as \"1\", and so on.";
+/// What it reads on one that has items after its positions.
+pub const TUPLE_REST_NOTE: &str = "A list of fixed positions sent as an object: the first item as \"0\", the second as \"1\", and so on; the items after them as the list \"rest\".";
 
 /// What the model reads on an entries array.
 pub const ENTRIES_NOTE: &str = "A map sent as a list of {\"key\": ..., \"value\": ...} entries, one per member; each key at most once.";

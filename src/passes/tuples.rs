@@ -14,7 +14,19 @@
 //! position and rest schemas (lossy `tuple-widened`). Strict targets take only
 //! the exact form: any other tuple makes the call fail open. `prefixItems`
 //! itself is left for `strip-unsupported`, which reports its removal.
-use super::{apply, is_never};
+//!
+//! Lose less: where the target encodes open maps (`facts::encodes_maps`:
+//! the strict targets, Google, Cloud Code Assist), a tuple whose positions
+//! differ and are all required (Pydantic's `tuple[int, str]`, Zod's and
+//! TypeBox's tuples) is instead sent as an object of its positions
+//! (`passes::entries`), exact, which `restoreArguments` turns back into the
+//! array: strict goes out strict, Gemini keeps each position's type.
+//! `tuples: "keep"` gives the behaviour above.
+use super::entries::{REST, TUPLE_NOTE, TUPLE_REST_NOTE};
+use super::facts::encodes_maps;
+use super::{append_description, apply, is_never};
+use crate::keywords::is_annotation;
+use crate::options::Tuples;
 use crate::error::{Error, Result};
 use crate::lookup::Fields;
 use crate::profile::OnViolation;
@@ -51,6 +63,9 @@ pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     let can_pin = cx.keeps(kw::MAX_ITEMS) && !strips_bounds;
     let homogeneous = members.iter().all(|m| *m == members[0]) && rest.as_ref().map_or(true, |r| *r == members[0]);
     let exact = homogeneous && (!pin_length || can_pin);
+    if !exact && encodes_tuples(cx) && as_object(node, &members, rest.as_ref(), cx)? {
+        return Ok(true);
+    }
     if !exact && cx.target.on_violation == OnViolation::FailOpen {
         return Err(Error::StrictUnrepresentable {
             pointer: cx.path.child("prefixItems"),
@@ -100,4 +115,112 @@ pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     }
     cx.count("tuplesToItems");
     Ok(true)
+}
+
+/// Does this call send tuples as objects? Where it sends open maps as
+/// entries (the same targets and stages), unless `tuples: "keep"`.
+fn encodes_tuples(cx: &Cx) -> bool {
+    cx.opts.tuples == Tuples::Objects && encodes_maps(cx)
+}
+
+/// The keys a tuple sent as an object may hold besides annotations: what
+/// the object says again (`type`, the positions, the rest and the bounds)
+/// and `nullable`, which it keeps.
+const TUPLE_KEYS: &[&str] = &["type", "prefixItems", "items", "minItems", "maxItems", "nullable"];
+
+/// Rewrites the tuple `node` (positions `members`, items after them `rest`,
+/// `None` when there can be none) as an object of its positions; false, and
+/// `node` unchanged, unless every position is required (`minItems` at least
+/// their number) and the node says nothing else of arrays.
+fn as_object(node: &mut Map, members: &[Value], rest: Option<&Value>, cx: &mut Cx) -> Result<bool> {
+    let n = members.len() as u64;
+    let min_items = node.field(kw::MIN_ITEMS).and_then(Value::as_u64).unwrap_or(0);
+    let typed = match node.field(kw::TYPE) {
+        None => true,
+        Some(t) => t.as_str() == Some("array"),
+    };
+    if min_items < n || !typed || !node.keys().all(|k| TUPLE_KEYS.contains(&k.as_str()) || is_annotation(k)) {
+        return Ok(false);
+    }
+    let max_items = node.field(kw::MAX_ITEMS).and_then(Value::as_u64);
+    let mut props = Map::with_capacity(members.len() + 1);
+    let mut required: Vec<Value> = Vec::with_capacity(members.len() + 1);
+    for (i, m) in members.iter().enumerate() {
+        props.insert(i.to_string().into(), m.clone());
+        required.push(Value::String(i.to_string()));
+    }
+    if let Some(rest) = rest {
+        cx.enter("properties")?;
+        cx.enter(REST)?;
+        // The rest as the list's items: normalized where it stood, unless the
+        // tuple had no `items` and it is the `{}` that stands for any item.
+        let mut items = rest.clone();
+        if let Value::Object(m) = &mut items {
+            cx.enter("items")?;
+            apply(m, cx)?;
+            cx.leave();
+        }
+        let mut list = Map::with_capacity(4);
+        list.insert("type".into(), json!("array"));
+        list.insert("items".into(), items);
+        if min_items > n {
+            list.insert("minItems".into(), json!(min_items - n));
+            required.push(Value::String(REST.to_string()));
+        }
+        if let Some(max) = max_items {
+            list.insert("maxItems".into(), json!(max.saturating_sub(n)));
+        }
+        apply(&mut list, cx)?;
+        cx.leave();
+        cx.leave();
+        props.insert(REST.into(), Value::Object(list));
+    }
+    let old = std::mem::take(node);
+    if !old.has(kw::TYPE) {
+        node.insert("type".into(), json!("object"));
+    }
+    for (k, v) in old {
+        match k.as_str() {
+            "type" => drop(node.insert(k, json!("object"))),
+            "prefixItems" => {
+                node.insert("properties".into(), Value::Object(std::mem::take(&mut props)));
+                node.insert("required".into(), Value::Array(std::mem::take(&mut required)));
+            }
+            "items" | "minItems" | "maxItems" => {}
+            "default" => drop(node.insert(k, positions(v, members.len(), rest.is_some()))),
+            "examples" => {
+                let v = match v {
+                    Value::Array(xs) => Value::Array(xs.into_iter().map(|x| positions(x, members.len(), rest.is_some())).collect()),
+                    other => other,
+                };
+                node.insert(k, v);
+            }
+            _ => drop(node.insert(k, v)),
+        }
+    }
+    if cx.keeps(kw::ADDITIONAL_PROPERTIES) {
+        node.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    append_description(node, if rest.is_some() { TUPLE_REST_NOTE } else { TUPLE_NOTE }, "\n\n");
+    cx.count("tuplesAsObjects");
+    cx.note("tuple-as-object", || {
+        "a tuple (prefixItems) is sent as an object of its positions \"0\", \"1\", ...; restoreArguments turns it back into the array".into()
+    });
+    Ok(true)
+}
+
+/// An array value (a `default` or an example) as the object its tuple is sent
+/// as; anything else as it is.
+fn positions(v: Value, n: usize, rest: bool) -> Value {
+    let Value::Array(items) = v else { return v };
+    let mut out = Map::with_capacity(n + 1);
+    let mut items = items.into_iter();
+    for (i, item) in items.by_ref().take(n).enumerate() {
+        out.insert(i.to_string().into(), item);
+    }
+    let after: Vec<Value> = items.collect();
+    if rest && !after.is_empty() {
+        out.insert(REST.into(), Value::Array(after));
+    }
+    Value::Object(out)
 }
