@@ -59,6 +59,9 @@ pub struct Cx<'t> {
     /// added so far (`passes::lone_any_of::distribution_cost`): at most
     /// `sizeBudget`, so nested unions cannot double the output per level.
     pub distributed: usize,
+    /// Whether this call writes open maps as entries (`passes::facts::encodes_maps`),
+    /// asked of nearly every node: decided once, from the rules and options.
+    pub encodes_maps: bool,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: crate::hash::HashMap<(&'static str, String), usize>,
 }
@@ -79,6 +82,7 @@ impl<'t> Cx<'t> {
             excluded: Vec::new(),
             in_branch: false,
             distributed: 0,
+            encodes_maps: crate::passes::facts::writes_entries(rules, opts),
             repeats: Default::default(),
         }
     }

@@ -464,6 +464,33 @@ pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
 mod tests {
     use super::*;
 
+    /// Every length up to 20, every start, one byte that ends a run at every
+    /// place (or none), beside plain ASCII and the bytes of a multibyte
+    /// character: the words and the tail find what a byte at a time finds.
+    #[test]
+    fn plain_runs_end_where_a_byte_at_a_time_says() {
+        let naive = |b: &[u8], i: usize| (i..b.len()).find(|&k| matches!(b[k], b'"' | b'\\' | 0..=0x1f)).unwrap_or(b.len());
+        for len in 0..=20 {
+            for fill in [b'a', 0xa9, b' ', 0x7f, b'!', b'#'] {
+                for special in [None, Some(b'"'), Some(b'\\'), Some(0), Some(0x1f), Some(b'\n')] {
+                    for at in 0..len.max(1) {
+                        let mut b = vec![fill; len];
+                        if let (Some(c), true) = (special, at < len) {
+                            b[at] = c;
+                            // A second one after it: only the first counts.
+                            if at + 2 < len {
+                                b[at + 2] = b'"';
+                            }
+                        }
+                        for i in 0..=len {
+                            assert_eq!(skip_plain(&b, i), naive(&b, i), "{b:?} from {i}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn plain_runs_end_at_quotes_escapes_and_controls() {
         for (text, at) in [("abcdefghij\"", 10), ("abc\\", 3), ("abcdefgh\u{1}", 8), ("é漢字🙂\"", 12), ("", 0), ("abcdefghijklmnop", 16), ("\x7f\x7f\"", 2)]

@@ -3,9 +3,9 @@
 //! rule that needed a neighbour's question tied the two files, and the
 //! rules' files imported each other in one loop).
 use super::entries;
-use crate::context::{Cx, Stage};
+use crate::context::{Cx, Pass, Stage};
 use crate::doc::Map;
-use crate::options::{OpenMaps, StrictStage};
+use crate::options::{OpenMaps, Options, StrictStage};
 use crate::pointer::Pointer;
 
 /// The rule names, which `encodes_maps` looks for in a target's list.
@@ -44,8 +44,13 @@ pub fn is_free_form(node: &Map, cx: &Cx) -> bool {
 /// Does this call write open maps as entries? Only a target whose list has the
 /// rule, with `openMaps: "entries"`, and not in a stage the call skips.
 pub fn encodes_maps(cx: &Cx) -> bool {
-    cx.opts.open_maps == OpenMaps::Entries
-        && cx.rules.iter().any(|p| p.name == MAPS_RULE && (p.stage == Stage::Sanitize || cx.opts.strict_stage == StrictStage::Full))
+    cx.encodes_maps
+}
+
+/// `encodes_maps` for a call with `rules` and `opts`, which `Cx::new` asks once.
+pub fn writes_entries(rules: &[Pass], opts: &Options) -> bool {
+    opts.open_maps == OpenMaps::Entries
+        && rules.iter().any(|p| p.name == MAPS_RULE && (p.stage == Stage::Sanitize || opts.strict_stage == StrictStage::Full))
 }
 
 /// Is `keyword` (a subschema slot) carried by the entries encoding on this
