@@ -53,6 +53,14 @@ impl Value {
         }
     }
 
+    /// The object, taken out of the value.
+    pub fn into_object(self) -> Option<Map> {
+        match self {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
     pub fn as_object_mut(&mut self) -> Option<&mut Map> {
         match self {
             Value::Object(m) => Some(m),

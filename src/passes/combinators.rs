@@ -327,18 +327,22 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// branches are united into one object, same-type branches collapse to the
 /// broadest, and mixed types keep the first non-null branch. All reported lossy.
 pub fn collapse_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.field(kw::ANY_OF).cloned() else { return Ok(()) };
-    node.remove_field(kw::ANY_OF);
-    let objects: Vec<&Map> = branches.iter().filter_map(Value::as_object).collect();
+    if !matches!(node.field(kw::ANY_OF), Some(Value::Array(_))) {
+        return Ok(());
+    }
+    let Some(Value::Array(branches)) = node.remove_field(kw::ANY_OF) else { return Ok(()) };
     let chosen = if !branches.is_empty() && branches.iter().all(is_object_like) {
         cx.lossy("union-merged", "object branches were merged into one object; properties not in every branch became optional");
-        unite_objects(&objects)
-    } else if let Some(t) = same_type(&objects) {
-        collapse_same_type(&objects, &t, cx)
+        unite_objects(branches.into_iter().filter_map(Value::into_object).collect())
     } else {
-        let first = objects.iter().find(|b| is_typed(&Value::Object((**b).clone()))).or(objects.first());
-        cx.lossy("union-collapsed", "branches of different types were reduced to the first one");
-        first.map(|b| (*b).clone()).unwrap_or_default()
+        let objects: Vec<&Map> = branches.iter().filter_map(Value::as_object).collect();
+        if let Some(t) = same_type(&objects) {
+            collapse_same_type(&objects, &t, cx)
+        } else {
+            let first = branches.iter().position(|b| b.is_object() && is_typed(b)).or_else(|| branches.iter().position(Value::is_object));
+            cx.lossy("union-collapsed", "branches of different types were reduced to the first one");
+            first.and_then(|i| branches.into_iter().nth(i)).and_then(Value::into_object).unwrap_or_default()
+        }
     };
     overlay_branch(node, chosen);
     cx.count("unionCollapses");

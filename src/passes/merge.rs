@@ -242,7 +242,11 @@ const FINGERPRINT_DEPTH: usize = 6;
 
 /// Is this branch an object schema (or a typeless object fragment)?
 pub fn is_object_like(v: &Value) -> bool {
-    let Value::Object(m) = v else { return false };
+    v.as_object().is_some_and(object_like)
+}
+
+/// `is_object_like` of an object schema.
+pub fn object_like(m: &Map) -> bool {
     let types = types_of(m);
     if !types.is_empty() {
         return types.iter().all(|t| *t == "object" || *t == "null") && types.contains(&"object");
@@ -253,34 +257,40 @@ pub fn is_object_like(v: &Value) -> bool {
 /// One object accepting (at least) every branch: properties united (a name in
 /// several branches keeps the first branch's schema unless all agree), required
 /// narrowed to the names every branch requires. Widening: reported by callers.
-pub fn unite_objects(branches: &[&Map]) -> Map {
+/// The branches' subschemas move into it: a union of nested unions (a
+/// nullable object per level) copied every level below it at every level.
+pub fn unite_objects(branches: Vec<Map>) -> Map {
     let mut props = Map::new();
     let mut required: Option<Vec<Value>> = None;
     let mut closed = true;
     let mut open = false;
     // A branch that requires a property no value can satisfy accepts nothing.
-    let satisfiable = |b: &&&Map| {
+    let satisfiable = |b: &Map| {
         let props = b.field(kw::PROPERTIES).and_then(Value::as_object);
         !b.field(kw::REQUIRED).and_then(Value::as_array).is_some_and(|r| {
             r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(super::is_never))
         })
     };
-    for b in branches.iter().filter(satisfiable) {
-        if let Some(Value::Object(p)) = b.field(kw::PROPERTIES) {
-            for (name, s) in p.iter().filter(|(_, s)| !super::is_never(s)) {
-                match props.get_mut(name) {
+    for mut b in branches.into_iter().filter(|b| satisfiable(b)) {
+        if let Some(Value::Object(p)) = b.remove_field(kw::PROPERTIES) {
+            for (name, s) in p.into_iter().filter(|(_, s)| !super::is_never(s)) {
+                match props.get_mut(&name) {
                     None => {
-                        props.insert(name.clone(), s.clone());
+                        props.insert(name, s);
                     }
+                    Some(existing) if *existing == s => {}
                     Some(existing) => {
-                        if let Some(u) = unite_values(existing, s) {
+                        if let Some(u) = unite_values(existing, &s) {
                             *existing = u;
                         }
                     }
                 }
             }
         }
-        let r: Vec<Value> = b.field(kw::REQUIRED).and_then(Value::as_array).cloned().unwrap_or_default();
+        let r: Vec<Value> = match b.remove_field(kw::REQUIRED) {
+            Some(Value::Array(r)) => r,
+            _ => Vec::new(),
+        };
         required = Some(match required {
             None => r,
             Some(prev) => prev.into_iter().filter(|x| r.contains(x)).collect(),

@@ -1,7 +1,7 @@
 //! Objects, arrays and the root in the shapes the wire requires.
 use crate::lookup::Fields;
 use super::facts::{branch_of_combinator, branch_of_union};
-use super::merge::{as_written, is_object_like, overlay_branch, unite_objects, SharedMembers};
+use super::merge::{as_written, object_like, overlay_branch, unite_objects, SharedMembers};
 use crate::intersect::conjoin;
 use super::spill::render;
 use crate::values::value_has_type;
@@ -89,8 +89,19 @@ pub fn optional_nullables(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let Some(Value::Object(props)) = node.field(kw::PROPERTIES) else { return Ok(()) };
-    let base = cx.path.child("properties");
-    let nullable: Vec<Key> = props.keys().filter(|n| cx.null_dropped.contains(&base.child(n.as_str()).to_string())).cloned().collect();
+    // Each property's pointer is the current one with two segments pushed
+    // and popped again: a copy of the pointer per property was quadratic in
+    // depth (a nullable object per level).
+    cx.path.push_keyword("properties");
+    let mut nullable: Vec<Key> = Vec::new();
+    for name in props.keys() {
+        cx.path.push(name.as_str());
+        if cx.null_dropped.contains(cx.path.as_str()) {
+            nullable.push(name.clone());
+        }
+        cx.path.pop();
+    }
+    cx.path.pop();
     if let Some(Value::Array(required)) = node.field_mut(kw::REQUIRED) {
         required.retain(|r| !r.as_str().is_some_and(|n| nullable.iter().any(|x| x == n)));
     }
@@ -178,16 +189,20 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     for key in ["anyOf", "oneOf"] {
         let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
         changed = true;
-        let objs: Vec<Map> = flatten_unions(branches.clone());
-        if !objs.is_empty() && objs.iter().all(|b| root_kinds(b).is_some_and(|k| !k.object)) {
+        let scalar = {
+            let objs = flatten_unions(&branches);
+            !objs.is_empty() && objs.iter().all(|b| root_kinds(b).is_some_and(|k| !k.object))
+        };
+        if scalar {
             // No branch can be an object: the union is a scalar root, wrapped
             // whole below instead of merged into an object of nothing.
             node.insert(key.into(), Value::Array(branches));
             continue;
         }
-        let object_like: Vec<&Map> =
-            objs.iter().filter(|b| is_object_like(&Value::Object((*b).clone()))).collect();
-        if object_like.len() < objs.len() {
+        let objs = take_flattened(branches);
+        let count = objs.len();
+        let object_like: Vec<Map> = objs.into_iter().filter(object_like).collect();
+        if object_like.len() < count {
             cx.lossy("root-union-merged", format!("root {key} had non-object branches; only the object branches were kept"));
         } else {
             cx.lossy("root-union-merged", format!("root {key} of objects was merged into one object"));
@@ -196,8 +211,8 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             // Members several branches declare are united into new subschemas
             // (`{const: "circle"}` and `{const: "rect"}` into one enum) that no
             // rule has seen: they get the rules now, as the next run would.
-            let shared = SharedMembers::of(&object_like);
-            overlay_branch(node, unite_objects(&object_like));
+            let shared = SharedMembers::of(&object_like.iter().collect::<Vec<_>>());
+            overlay_branch(node, unite_objects(object_like));
             shared.rerun(node, cx, &mut |v, cx| match v {
                 Value::Object(m) => apply(m, cx),
                 _ => Ok(()),
@@ -373,19 +388,42 @@ fn root_kinds(node: &Map) -> Option<Kinds> {
 /// like any other instead of being dropped with its union. Strict targets
 /// splice unions before this rule runs and the others do not; read flat, both
 /// families merge the same objects.
-fn flatten_unions(branches: Vec<Value>) -> Vec<Map> {
+fn flatten_unions(branches: &[Value]) -> Vec<&Map> {
     let mut out = Vec::with_capacity(branches.len());
-    let mut todo: Vec<Value> = branches.into_iter().rev().collect();
+    let mut todo: Vec<&Value> = branches.iter().rev().collect();
     while let Some(b) = todo.pop() {
         let Value::Object(m) = b else { continue };
-        match m.field(kw::ANY_OF) {
-            Some(Value::Array(inner)) if m.keys().all(|k| k == "anyOf" || crate::keywords::is_annotation(k)) => {
-                todo.extend(inner.iter().rev().cloned());
-            }
-            _ => out.push(m),
+        match wrapped_union(m) {
+            Some(inner) => todo.extend(inner.iter().rev()),
+            None => out.push(m),
         }
     }
     out
+}
+
+/// `flatten_unions`, taking the branches.
+fn take_flattened(branches: Vec<Value>) -> Vec<Map> {
+    let mut out = Vec::with_capacity(branches.len());
+    let mut todo: Vec<Value> = branches.into_iter().rev().collect();
+    while let Some(b) = todo.pop() {
+        let Value::Object(mut m) = b else { continue };
+        if wrapped_union(&m).is_some() {
+            if let Some(Value::Array(inner)) = m.remove_field(kw::ANY_OF) {
+                todo.extend(inner.into_iter().rev());
+            }
+        } else {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The branches of a node that is nothing but an `anyOf` (and annotations).
+fn wrapped_union(m: &Map) -> Option<&Vec<Value>> {
+    match m.field(kw::ANY_OF) {
+        Some(Value::Array(inner)) if m.keys().all(|k| k == "anyOf" || crate::keywords::is_annotation(k)) => Some(inner),
+        _ => None,
+    }
 }
 
 /// `nullable` sits right after `type`, wherever the rule that set it ran, so a
