@@ -13,8 +13,8 @@ import { execFileSync } from "node:child_process";
 import { QUICK, TARGETS, fmt, loadToolschema, logSlope, median, nestedObject, nowMs, printTable, sizedSchema, writeResult } from "./lib.mjs";
 
 // Shapes that stress one mechanism each, grown by doubling: merges of nested
-// allOf, nullable unions nested in unions, and many definitions behind $refs
-// (cycle detection and inlining). Nesting runs with maxDepth raised.
+// allOf, nullable unions nested in unions, many definitions behind $refs
+// (cycle detection and inlining), and a root union of many objects (merged). Nesting runs with maxDepth raised.
 const SHAPES = {
   "nested allOf": (n) => {
     let s = { type: "string" };
@@ -37,6 +37,15 @@ const SHAPES = {
     }
     return { type: "object", properties, $defs };
   },
+  // A root union of objects told apart by a discriminator, merged into one
+  // object wherever the root must be one (the discriminator's values united).
+  "a union of many objects": (n) => ({
+    anyOf: Array.from({ length: n }, (_, i) => ({
+      type: "object",
+      properties: { kind: { const: `k${i}` }, [`v${i}`]: { type: "integer" } },
+      required: ["kind"],
+    })),
+  }),
 };
 // Each series stays on one side of OpenAI's limits (nesting 10, 5,000
 // properties), where openai-strict's time steps as the call fails open.
@@ -44,6 +53,7 @@ const SHAPE_SIZES = {
   "nested allOf": QUICK ? [16, 32] : [16, 32, 64, 128],
   "nullable unions": QUICK ? [16, 32] : [16, 32, 64, 128],
   "a $ref per property": QUICK ? [50, 100] : [125, 250, 500, 1000],
+  "a union of many objects": QUICK ? [50, 100] : [125, 250, 500, 1000],
 };
 
 const SIZES = QUICK ? [1e3, 1e4, 1e5] : [1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7];

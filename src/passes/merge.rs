@@ -271,6 +271,8 @@ pub fn unite_objects(branches: Vec<Map>) -> Map {
             r.iter().filter_map(Value::as_str).any(|n| props.and_then(|p| p.get(n)).is_some_and(super::is_never))
         })
     };
+    // The string values of each united enum so far (`unite_values`).
+    let mut strings: crate::hash::HashMap<Key, crate::hash::HashSet<String>> = Default::default();
     for mut b in branches.into_iter().filter(|b| satisfiable(b)) {
         if let Some(Value::Object(p)) = b.remove_field(kw::PROPERTIES) {
             for (name, s) in p.into_iter().filter(|(_, s)| !super::is_never(s)) {
@@ -279,11 +281,7 @@ pub fn unite_objects(branches: Vec<Map>) -> Map {
                         props.insert(name, s);
                     }
                     Some(existing) if *existing == s => {}
-                    Some(existing) => {
-                        if let Some(u) = unite_values(existing, &s) {
-                            *existing = u;
-                        }
-                    }
+                    Some(existing) => unite_values(existing, &s, strings.entry(name).or_default()),
                 }
             }
         }
@@ -317,37 +315,57 @@ pub fn unite_objects(branches: Vec<Map>) -> Map {
 /// Two schemas for one property: equal, or literals (`enum`/`const`) of one
 /// type united into one `enum`. This keeps the discriminator of a merged union
 /// (OpenClaw's single tool with an `action` enum: seed 004, "enum restoration").
-fn unite_values(a: &Value, b: &Value) -> Option<Value> {
-    if a == b {
-        return Some(a.clone());
-    }
-    let (Value::Object(x), Value::Object(y)) = (a, b) else { return None };
-    let literals = |m: &Map| -> Option<Vec<Value>> {
-        match (m.field(kw::ENUM), m.field(kw::CONST)) {
-            (Some(Value::Array(e)), None) => Some(e.clone()),
-            (None, Some(c)) => Some(vec![c.clone()]),
-            _ => None,
-        }
+/// `a` takes `b`'s values in place; anything else leaves it as it is. In
+/// place, and a string found new by `strings` (the string values `a`'s enum
+/// holds, filled on first use): a union of n branches built its
+/// discriminator's enum again, copied, for every branch, and compared each
+/// value with all before it (quadratic: 0.5 billion instructions for 1,000
+/// branches).
+fn unite_values(a: &mut Value, b: &Value, strings: &mut crate::hash::HashSet<String>) {
+    let (Value::Object(x), Value::Object(y)) = (a, b) else { return };
+    let theirs: Vec<&Value> = match (y.field(kw::ENUM), y.field(kw::CONST)) {
+        (Some(Value::Array(e)), None) => e.iter().collect(),
+        (None, Some(c)) => vec![c],
+        _ => return,
     };
-    let (ex, ey) = (literals(x)?, literals(y)?);
+    let had_enum = match (x.field(kw::ENUM), x.field(kw::CONST)) {
+        (Some(Value::Array(_)), None) => true,
+        (None, Some(_)) => false,
+        _ => return,
+    };
     if x.field(kw::TYPE) != y.field(kw::TYPE) && x.field(kw::TYPE).is_some() && y.field(kw::TYPE).is_some() {
-        return None;
+        return;
     }
-    let mut values = ex;
-    for v in ey {
-        if !values.contains(&v) {
-            values.push(v);
+    // The enum keeps its place among the keys (written back below, after a
+    // `type` the node may get); a `const` becomes an enum after them.
+    let mut values = match x.field_mut(kw::ENUM) {
+        Some(Value::Array(e)) => std::mem::take(e),
+        _ => x.remove_field(kw::CONST).into_iter().collect(),
+    };
+    if strings.is_empty() {
+        strings.extend(values.iter().filter_map(Value::as_str).map(str::to_owned));
+    }
+    for v in theirs {
+        let new = match v {
+            Value::String(t) => strings.insert(t.clone()),
+            _ => !values.contains(v),
+        };
+        if new {
+            values.push(v.clone());
         }
     }
-    let mut out = x.clone();
-    out.remove_field(kw::CONST);
-    if out.field(kw::TYPE).is_none() {
+    if x.field(kw::TYPE).is_none() {
         if let Some(t) = y.field(kw::TYPE).cloned().or_else(|| crate::values::common_type(&values).map(|t| Value::String(t.into()))) {
-            out.insert("type".into(), t);
+            x.insert("type".into(), t);
         }
     }
-    out.insert("enum".into(), Value::Array(values));
-    Some(Value::Object(out))
+    if had_enum {
+        if let Some(Value::Array(e)) = x.field_mut(kw::ENUM) {
+            *e = values;
+        }
+    } else {
+        x.insert("enum".into(), Value::Array(values));
+    }
 }
 
 /// Folds a collapsed union's result into the node that held the union: the
