@@ -14,7 +14,8 @@ import { QUICK, TARGETS, fmt, loadToolschema, logSlope, median, nestedObject, no
 
 // Shapes that stress one mechanism each, grown by doubling: merges of nested
 // allOf, nullable unions nested in unions, many definitions behind $refs
-// (cycle detection and inlining), and a root union of many objects (merged). Nesting runs with maxDepth raised.
+// (cycle detection and inlining), a root union and an allOf of many objects
+// (merged). Nesting runs with maxDepth raised.
 const SHAPES = {
   "nested allOf": (n) => {
     let s = { type: "string" };
@@ -37,6 +38,13 @@ const SHAPES = {
     }
     return { type: "object", properties, $defs };
   },
+  // An allOf of many objects, one property each, merged into one object.
+  "an allOf of many objects": (n) => ({
+    type: "object",
+    properties: {
+      x: { allOf: Array.from({ length: n }, (_, i) => ({ type: "object", properties: { [`p${i}`]: { type: "string" } }, required: [`p${i}`] })) },
+    },
+  }),
   // A root union of objects told apart by a discriminator, merged into one
   // object wherever the root must be one (the discriminator's values united).
   "a union of many objects": (n) => ({
@@ -54,6 +62,7 @@ const SHAPE_SIZES = {
   "nullable unions": QUICK ? [16, 32] : [16, 32, 64, 128],
   "a $ref per property": QUICK ? [50, 100] : [125, 250, 500, 1000],
   "a union of many objects": QUICK ? [50, 100] : [125, 250, 500, 1000],
+  "an allOf of many objects": QUICK ? [50, 100] : [125, 250, 500, 1000],
 };
 
 const SIZES = QUICK ? [1e3, 1e4, 1e5] : [1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7];

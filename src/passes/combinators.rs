@@ -1,7 +1,7 @@
 //! `oneOf`, `allOf`, and `anyOf` shapes the targets reject.
 use crate::lookup::Fields;
 use super::merge::{as_written, overlay_branch, as_written_with, is_object_like, reads_as_open, unite_objects, Lifted, SharedMembers};
-use crate::intersect::conjoin;
+use crate::intersect::{conjoin, conjoin_all};
 use super::types::{is_typed, single_type};
 use super::{apply, is_null_schema};
 use crate::keywords::is_annotation;
@@ -107,7 +107,8 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let entries: Vec<Map> =
         all.iter().zip(&reopen_entry).filter_map(|(e, &reopen)| e.as_object().map(|e| as_written_with(e, reopen, cx))).collect();
     let written = as_written_with(&base, reopen_node, cx);
-    let merged = entries.iter().try_fold(written.clone(), |acc, e| conjoin(&acc, e)).map(|mut m| {
+    let mut acc = written.clone();
+    let merged = conjoin_all(&mut acc, &entries).then_some(acc).map(|mut m| {
         if let [only] = entries.as_slice() {
             for (k, v) in only.iter().filter(|(k, _)| is_annotation(k)) {
                 m.insert(k.clone(), v.clone());

@@ -2,7 +2,7 @@
 use crate::lookup::Fields;
 use super::facts::{branch_of_combinator, branch_of_union};
 use super::merge::{as_written, object_like, overlay_branch, unite_objects, SharedMembers};
-use crate::intersect::conjoin;
+use crate::intersect::conjoin_all;
 use super::spill::render;
 use crate::values::value_has_type;
 use super::{append_description, apply, types_of};
@@ -167,7 +167,8 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         changed = true;
         node.remove_field(kw::ALL_OF);
         let objs: Vec<Map> = entries.iter().filter_map(|e| e.as_object().map(|e| as_written(e, cx))).collect();
-        match objs.iter().try_fold(as_written(node, cx), |acc, e| conjoin(&acc, e)) {
+        let mut acc = as_written(node, cx);
+        match conjoin_all(&mut acc, &objs).then_some(acc) {
             Some(m) => *node = m,
             None => {
                 cx.lossy("root-union-merged", "root allOf entries conflict; they were overlaid in order");
