@@ -40,7 +40,10 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         let mut values: Vec<Value> = Vec::new();
         let mut seen = crate::hash::HashSet::default();
         let mut types: Vec<String> = Vec::new();
-        let mut descriptions: Vec<String> = Vec::new();
+        // The branches' one description, if they have one (`None` inside
+        // once two differ): only that is kept. Listing every distinct one
+        // compared each with all before it.
+        let mut description: Option<Option<&String>> = None;
         for b in branches {
             let Value::Object(b) = b else { return Ok(()) };
             let literal = b.keys().all(|k| matches!(k.as_str(), "enum" | "const" | "type" | "title" | "description"));
@@ -58,9 +61,11 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 }
             }
             if let Some(Value::String(d)) = b.field(kw::DESCRIPTION) {
-                if !descriptions.contains(d) {
-                    descriptions.push(d.clone());
-                }
+                description = match description {
+                    None => Some(Some(d)),
+                    Some(Some(first)) if first != d => Some(None),
+                    same => same,
+                };
             }
             // A literal outside its branch's or the node's type is no value of the
             // union (`{type: object, anyOf: [{const: "x"}]}` accepts nothing).
@@ -79,14 +84,15 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         if values.is_empty() {
             return Ok(());
         }
+        let description = description.flatten().cloned();
         node.remove_field(key);
         if !node.has(kw::TYPE) && types.len() == 1 {
             node.insert("type".into(), Value::String(types.remove(0)));
         } else if !node.has(kw::TYPE) && types.len() > 1 {
             node.insert("type".into(), Value::Array(types.into_iter().map(Value::String).collect()));
         }
-        if !descriptions.is_empty() && !node.has(kw::DESCRIPTION) && descriptions.len() == 1 {
-            node.insert("description".into(), Value::String(descriptions.remove(0)));
+        if let Some(d) = description.filter(|_| !node.has(kw::DESCRIPTION)) {
+            node.insert("description".into(), Value::String(d));
         }
         node.insert("enum".into(), Value::Array(values));
         cx.count("literalUnionsToEnum");

@@ -92,18 +92,23 @@ pub fn optional_nullables(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // Each property's pointer is the current one with two segments pushed
     // and popped again: a copy of the pointer per property was quadratic in
     // depth (a nullable object per level).
+    // The names in a set: required names were each compared with every
+    // nullable one.
     cx.path.push_keyword("properties");
-    let mut nullable: Vec<Key> = Vec::new();
+    let mut nullable: crate::hash::HashSet<Key> = Default::default();
     for name in props.keys() {
         cx.path.push(name.as_str());
         if cx.null_dropped.contains(cx.path.as_str()) {
-            nullable.push(name.clone());
+            nullable.insert(name.clone());
         }
         cx.path.pop();
     }
     cx.path.pop();
+    if nullable.is_empty() {
+        return Ok(());
+    }
     if let Some(Value::Array(required)) = node.field_mut(kw::REQUIRED) {
-        required.retain(|r| !r.as_str().is_some_and(|n| nullable.iter().any(|x| x == n)));
+        required.retain(|r| !r.as_str().is_some_and(|n| nullable.contains(n)));
     }
     Ok(())
 }
