@@ -262,7 +262,10 @@ fn inline_branch(node: &mut Map, branch: Value) {
 
 /// A "pure" union: only `anyOf` and annotations.
 fn is_pure_union(v: &Value) -> bool {
-    let Value::Object(m) = v else { return false };
+    v.as_object().is_some_and(is_pure_union_object)
+}
+
+fn is_pure_union_object(m: &Map) -> bool {
     m.has(kw::ANY_OF) && m.keys().all(|k| k == "anyOf" || is_annotation(k))
 }
 
@@ -271,24 +274,27 @@ fn is_pure_union(v: &Value) -> bool {
 /// output must not nest pure unions: OpenRouter's DeepSeek validator rejects
 /// branches without `type` (contract §1.3).
 pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    let Some(Value::Array(branches)) = node.field(kw::ANY_OF) else { return Ok(()) };
+    let Some(Value::Array(branches)) = node.field_mut(kw::ANY_OF) else { return Ok(()) };
     if branches.iter().any(is_pure_union) {
-        let mut flat = Vec::new();
+        // The branches move into the spliced list, which takes the union's
+        // place: copied, a union nested n deep was copied n times.
+        let mut flat = Vec::with_capacity(branches.len());
         let mut hoisted = None;
-        for b in branches {
-            if is_pure_union(b) {
-                if let Some(Value::String(d)) = b.field(kw::DESCRIPTION) {
-                    hoisted.get_or_insert_with(|| d.clone());
+        for b in std::mem::take(branches) {
+            match b {
+                Value::Object(mut m) if is_pure_union_object(&m) => {
+                    if let Some(Value::String(d)) = m.field(kw::DESCRIPTION) {
+                        hoisted.get_or_insert_with(|| d.clone());
+                    }
+                    if let Some(Value::Array(inner)) = m.remove_field(kw::ANY_OF) {
+                        flat.extend(inner);
+                    }
+                    cx.count("unionsSpliced");
                 }
-                if let Some(Value::Array(inner)) = b.field(kw::ANY_OF) {
-                    flat.extend(inner.iter().cloned());
-                }
-                cx.count("unionsSpliced");
-            } else {
-                flat.push(b.clone());
+                b => flat.push(b),
             }
         }
-        node.insert("anyOf".into(), Value::Array(flat));
+        *branches = flat;
         if let (Some(d), false) = (hoisted, node.has(kw::DESCRIPTION)) {
             node.insert("description".into(), Value::String(d));
         }
@@ -304,8 +310,8 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
             cx.count("emptyUnionDrops");
         }
         1 => {
-            let only = branches[0].clone();
-            node.remove_field(kw::ANY_OF);
+            let Some(Value::Array(mut branches)) = node.remove_field(kw::ANY_OF) else { return Ok(()) };
+            let only = branches.pop().unwrap_or_default();
             match only.as_object().map(|b| conjoin(node, b)) {
                 Some(Some(both)) => *node = both,
                 Some(None) => {

@@ -260,12 +260,14 @@ pub fn open_objects(node: &mut Map, cx: &mut Cx) -> Result<()> {
     Ok(())
 }
 
-/// The names in `required` that `properties` does not declare.
+/// The names in `required` that `properties` does not declare, each once, in
+/// order (a set says which were seen: a list compared each with all before it).
 fn undeclared_required(node: &Map) -> Vec<String> {
     let props = node.field(kw::PROPERTIES).and_then(Value::as_object);
     let mut names: Vec<String> = Vec::new();
+    let mut seen: crate::hash::HashSet<&str> = Default::default();
     for name in node.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
-        if !props.is_some_and(|p| p.has(name)) && !names.iter().any(|n| n == name) {
+        if !props.is_some_and(|p| p.has(name)) && seen.insert(name) {
             names.push(name.to_string());
         }
     }
