@@ -53,6 +53,10 @@ fn sanitized(name: &str, rule: &NameRule) -> String {
 /// original's fingerprint, then a counter, until it is unique.
 pub fn rewrite(names: &[Option<&str>], rule: &NameRule) -> Vec<Option<String>> {
     let mut taken: HashSet<String> = names.iter().flatten().filter(|n| rule.accepts(n)).map(|n| n.to_string()).collect();
+    // Where each name's candidates stopped last: the ones before are taken
+    // (nothing is ever freed), so a name met again goes on from there. Trying
+    // them all again for every copy of one name was quadratic in the copies.
+    let mut tried: crate::hash::HashMap<&str, usize> = Default::default();
     names
         .iter()
         .map(|name| {
@@ -61,15 +65,20 @@ pub fn rewrite(names: &[Option<&str>], rule: &NameRule) -> Vec<Option<String>> {
                 return None;
             }
             let base = sanitized(name, rule);
-            let mut candidate = base.clone();
-            let mut tries = 1;
-            while taken.contains(&candidate) {
+            let mut tries = tried.get(name).copied().unwrap_or(1);
+            let candidate = |tries: usize| match tries {
+                1 => base.clone(),
+                2 => with_suffix(&base, &fingerprint(name), rule.max),
+                _ => with_suffix(&base, &format!("{}_{tries}", fingerprint(name)), rule.max),
+            };
+            let mut next = candidate(tries);
+            while taken.contains(&next) {
                 tries += 1;
-                let suffix = if tries == 2 { fingerprint(name) } else { format!("{}_{tries}", fingerprint(name)) };
-                candidate = with_suffix(&base, &suffix, rule.max);
+                next = candidate(tries);
             }
-            taken.insert(candidate.clone());
-            Some(candidate)
+            tried.insert(name, tries);
+            taken.insert(next.clone());
+            Some(next)
         })
         .collect()
 }
@@ -113,6 +122,19 @@ mod tests {
         let google = rewrite(&names, &rule("google"));
         assert_eq!(google[2], None);
         assert_eq!(google[4].as_deref(), Some("_1st"));
+    }
+
+    /// Copies of one refused name (and a name its rewrite would take) get
+    /// the base, then the fingerprint, then numbered fingerprints, in order,
+    /// all distinct: what trying every candidate again for each copy gave.
+    #[test]
+    fn copies_of_a_refused_name_take_the_next_candidates() {
+        let rule = rule("openai");
+        let names = [Some("a.b"), Some("a.b"), Some("a_b"), Some("a.b"), Some("a.b")];
+        let out = rewrite(&names, &rule);
+        let fp = fingerprint("a.b");
+        let want = [Some("a_b_".to_string() + &fp), Some(format!("a_b_{fp}_3")), None, Some(format!("a_b_{fp}_4")), Some(format!("a_b_{fp}_5"))];
+        assert_eq!(out, want);
     }
 
     #[test]

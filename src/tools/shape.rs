@@ -49,6 +49,11 @@ pub(crate) fn clone_without(v: &Value, path: &[&str]) -> Value {
 /// around its tools, which the normalized tools then replace. Copying the
 /// tools too, schemas and all, only to drop them, was a whole copy of the input.
 pub(crate) fn clone_around(v: &Value, at: &mut String, pointers: &[String]) -> Value {
+    if pointers.len() > SCAN_UP_TO {
+        let mut sorted: Vec<&str> = pointers.iter().map(String::as_str).collect();
+        sorted.sort_unstable();
+        return copy_around_sorted(v, at, &sorted);
+    }
     if pointers.iter().any(|p| p == at) {
         return Value::Null;
     }
@@ -56,11 +61,16 @@ pub(crate) fn clone_around(v: &Value, at: &mut String, pointers: &[String]) -> V
     if !pointers.iter().any(above) {
         return v.clone();
     }
+    rebuilt(v, at, |c, at| clone_around(c, at, pointers))
+}
+
+/// `v` with each child replaced by `copy` of it (given the child's pointer).
+fn rebuilt(v: &Value, at: &mut String, copy: impl Fn(&Value, &mut String) -> Value) -> Value {
     let len = at.len();
     let child = |at: &mut String, segment: &str, c: &Value| {
         at.push('/');
         at.push_str(&crate::pointer::escape(segment));
-        let out = clone_around(c, at, pointers);
+        let out = copy(c, at);
         at.truncate(len);
         out
     };
@@ -69,6 +79,27 @@ pub(crate) fn clone_around(v: &Value, at: &mut String, pointers: &[String]) -> V
         Value::Array(items) => Value::Array(items.iter().enumerate().map(|(i, c)| child(at, &i.to_string(), c)).collect()),
         _ => v.clone(),
     }
+}
+
+/// Up to this many pointers (a list of as many tools) each node scans them
+/// all; past it they are sorted once and searched, where the scan at every
+/// node was quadratic in the tools.
+const SCAN_UP_TO: usize = 32;
+
+/// `clone_around` past `SCAN_UP_TO`, the pointers sorted: the pointers below
+/// a node start with its own and `/`, a run of the sorted list.
+fn copy_around_sorted(v: &Value, at: &mut String, sorted: &[&str]) -> Value {
+    if sorted.binary_search(&at.as_str()).is_ok() {
+        return Value::Null;
+    }
+    let len = at.len();
+    at.push('/');
+    let below = sorted.get(sorted.partition_point(|p| *p < at.as_str())).is_some_and(|p| p.starts_with(at.as_str()));
+    at.truncate(len);
+    if !below {
+        return v.clone();
+    }
+    rebuilt(v, at, |c, at| copy_around_sorted(c, at, sorted))
 }
 
 pub(crate) fn set_path(v: &mut Value, path: &[&str], new: Value) {
