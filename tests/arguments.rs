@@ -290,6 +290,20 @@ fn hostile_arguments_and_schemas_are_bounded() {
     assert_eq!(out.errors.len(), 20_000);
     assert!(out.errors.iter().all(|e| e.keyword == "uniqueKeys"));
     assert_eq!(out.errors[19_999].pointer, "/rows/19999");
+    // A union of 1,000 objects told apart by a const, with a value that fits
+    // no branch as sent: restore tries every branch and keeps what fits best.
+    // Each branch that leaves the value as it was is not checked again, so it
+    // ends within the step budget (it did not when every try checked the
+    // whole union), and prepare repairs the number sent as a string.
+    let branches: Vec<Value> = (0..1000)
+        .map(|i| json!({"type": "object", "properties": {"kind": {"const": format!("k{i}")}, "v": {"type": "integer"}}, "required": ["kind", "v"]}))
+        .collect();
+    let union = json!({"type": "object", "properties": {"u": {"anyOf": branches}}, "required": ["u"]});
+    let sent = json!({"u": {"kind": "k999", "v": "7"}});
+    assert_eq!(args::restore(&sent, &union, strict, &opts).unwrap().args, sent);
+    let out = args::prepare(&sent, &union, strict, &opts).unwrap();
+    assert!(out.ok, "{:?}", out.errors);
+    assert_eq!(out.args, json!({"u": {"kind": "k999", "v": 7}}));
     // A pattern written to backtrack catastrophically runs in linear time.
     let redos = json!({"type": "string", "pattern": "^(a+)+$"});
     let text = format!("{}!", "a".repeat(50_000));

@@ -537,10 +537,15 @@ impl<'d> Fixer<'d, '_> {
             let mut candidate = value.clone();
             let idx = i.to_string();
             self.fix_at(&[key, &idx], &mut candidate, &branches[i])?;
-            if matches!(self.mode, Mode::Restore { .. }) && !self.fits(&candidate, schema)? {
+            // A copy the branch left as it was is the value, which fits
+            // nothing and has `before` errors: asked again for every branch,
+            // a union of n branches was checked n times over (quadratic, past
+            // the step budget at 1,000 branches).
+            let unchanged = candidate == *value;
+            if matches!(self.mode, Mode::Restore { .. }) && (unchanged || !self.fits(&candidate, schema)?) {
                 self.drop_undeclared(&mut candidate, &branches[i], &union_at.child(&idx), i);
             }
-            let left = self.errors(&candidate, schema)?;
+            let left = if candidate == *value { before } else { self.errors(&candidate, schema)? };
             let notes: Vec<Diagnostic> = self.report.diagnostics.drain(mark..).collect();
             let problems: Vec<ArgError> = self.problems.drain(problems_mark..).collect();
             if left == 0 {
