@@ -51,7 +51,7 @@ pub(crate) fn clone_without(v: &Value, path: &[&str]) -> Value {
 pub(crate) fn clone_around(v: &Value, at: &mut String, pointers: &[String]) -> Value {
     if pointers.len() > SCAN_UP_TO {
         let mut sorted: Vec<&str> = pointers.iter().map(String::as_str).collect();
-        sorted.sort_unstable();
+        crate::sort::sort(&mut sorted);
         return copy_around_sorted(v, at, &sorted);
     }
     if pointers.iter().any(|p| p == at) {
