@@ -47,6 +47,11 @@ fn entries_of(items: &[Value]) -> Option<Vec<(&str, &Value)>> {
         .collect()
 }
 
+/// `n` and the noun, plural but for one: "1 member", "3 items".
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The first key named twice.
 fn duplicate<'a>(entries: &[(&'a str, &Value)]) -> Option<&'a str> {
     let mut seen = crate::hash::HashSet::default();
@@ -136,10 +141,9 @@ impl<'d> Fixer<'d, '_> {
                 }
                 let map: Map = entries.into_iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
                 let msg = format!(
-                    "{} was sent as a list of {{key, value}} entries (an open map the target could not hold); it became an object of {} member{}",
+                    "{} was sent as a list of {{key, value}} entries (an open map the target could not hold); it became an object of {}",
                     place(&self.ipath),
-                    map.len(),
-                    if map.len() == 1 { "" } else { "s" }
+                    counted(map.len(), "member")
                 );
                 *value = Value::Object(map);
                 self.note("map-from-entries", msg);
@@ -180,10 +184,9 @@ impl<'d> Fixer<'d, '_> {
             items.extend(after);
         }
         let msg = format!(
-            "{} was sent as an object of its positions (a tuple the target could not hold); it became an array of {} item{}",
+            "{} was sent as an object of its positions (a tuple the target could not hold); it became an array of {}",
             place(&self.ipath),
-            items.len(),
-            if items.len() == 1 { "" } else { "s" }
+            counted(items.len(), "item")
         );
         *value = Value::Array(items);
         self.note("tuple-from-object", msg);
@@ -230,9 +233,9 @@ impl<'d> Fixer<'d, '_> {
                 obj.remove_field(&extra);
                 obj.extend(members);
                 let msg = format!(
-                    "{} held {n} other member{} of {} as {{key, value}} entries; they were put into it",
+                    "{} held {} of {} as {{key, value}} entries; they were put into it",
                     place(&at),
-                    if n == 1 { "" } else { "s" },
+                    counted(n, "other member"),
                     place(&self.ipath)
                 );
                 self.report.note("map-from-entries", &self.ipath.clone(), msg);

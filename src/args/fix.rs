@@ -541,11 +541,11 @@ impl<'d> Fixer<'d, '_> {
             // nothing and has `before` errors: asked again for every branch,
             // a union of n branches was checked n times over (quadratic, past
             // the step budget at 1,000 branches).
-            let unchanged = candidate == *value;
+            let mut unchanged = candidate == *value;
             if matches!(self.mode, Mode::Restore { .. }) && (unchanged || !self.fits(&candidate, schema)?) {
-                self.drop_undeclared(&mut candidate, &branches[i], &union_at.child(&idx), i);
+                unchanged &= !self.drop_undeclared(&mut candidate, &branches[i], &union_at.child(&idx), i);
             }
-            let left = if candidate == *value { before } else { self.errors(&candidate, schema)? };
+            let left = if unchanged { before } else { self.errors(&candidate, schema)? };
             let notes: Vec<Diagnostic> = self.report.diagnostics.drain(mark..).collect();
             let problems: Vec<ArgError> = self.problems.drain(problems_mark..).collect();
             if left == 0 {
@@ -573,21 +573,23 @@ impl<'d> Fixer<'d, '_> {
         }
     }
 
+    /// Removes from a candidate the keys branch `i` does not declare, noted;
+    /// says whether there were any.
     fn drop_undeclared(
         &mut self,
         candidate: &mut Value,
         branch: &'d Value,
         at: &Pointer,
         i: usize,
-    ) {
+    ) -> bool {
         let Value::Object(obj) = candidate else {
-            return;
+            return false;
         };
         let Some(b) = resolved(self.doc, branch, at) else {
-            return;
+            return false;
         };
         let Some(declared) = b.field(kw::PROPERTIES).and_then(Value::as_object) else {
-            return;
+            return false;
         };
         let extra: Vec<String> = obj
             .keys()
@@ -595,7 +597,7 @@ impl<'d> Fixer<'d, '_> {
             .map(|k| k.to_string())
             .collect();
         if extra.is_empty() {
-            return;
+            return false;
         }
         let dropped_values = extra.iter().any(|k| !obj[k].is_null());
         for k in &extra {
@@ -613,6 +615,7 @@ impl<'d> Fixer<'d, '_> {
         } else {
             self.report.note("branch-selected", &at, msg);
         }
+        true
     }
 }
 

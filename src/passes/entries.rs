@@ -37,6 +37,10 @@ pub const TUPLE_NOTE: &str = "A list of fixed positions sent as an object: the f
 /// What it reads on one that has items after its positions.
 pub const TUPLE_REST_NOTE: &str = "A list of fixed positions sent as an object: the first item as \"0\", the second as \"1\", and so on; the items after them as the list \"rest\".";
 
+/// Between a node's own description and the note on its encoding: a blank
+/// line, as a spill is written (seed 003 §2.1).
+pub const NOTE_SEPARATOR: &str = "\n\n";
+
 /// What the model reads on an entries array.
 pub const ENTRIES_NOTE: &str = "A map sent as a list of {\"key\": ..., \"value\": ...} entries, one per member; each key at most once.";
 /// What the model reads on a value sent as JSON text.

@@ -15,7 +15,7 @@
 //! the target refuses (which would spill `propertyNames` and drop
 //! `additionalProperties` first). Options `openMaps: "keep"` and
 //! `anyValues: "keep"` turn them off.
-use super::entries::{self, ENTRIES_NOTE, JSON_NOTE, KEY, VALUE};
+use super::entries::{self, ENTRIES_NOTE, JSON_NOTE, KEY, NOTE_SEPARATOR, VALUE};
 use super::facts::{carried, encodes_maps};
 use super::{append_description, apply, is_never, json_text, types_of};
 use crate::error::Result;
@@ -30,9 +30,6 @@ use crate::keywords::kw;
 
 pub use super::facts::{ANY_RULE, MAPS_RULE};
 
-/// Between a node's own description and the note on its encoding: a blank
-/// line, as a spill is written (seed 003 §2.1).
-const NOTE_SEPARATOR: &str = "\n\n";
 
 /// The keyword whose subschema the node at `path` is (`properties` for
 /// `/properties/a`, `items` for `/items`), read by the keyword table.

@@ -90,10 +90,9 @@ pub fn optional_nullables(node: &mut Map, cx: &mut Cx) -> Result<()> {
     }
     let Some(Value::Object(props)) = node.field(kw::PROPERTIES) else { return Ok(()) };
     // Each property's pointer is the current one with two segments pushed
-    // and popped again: a copy of the pointer per property was quadratic in
-    // depth (a nullable object per level).
-    // The names in a set: required names were each compared with every
-    // nullable one.
+    // and popped again (a copy of the pointer per property was quadratic in
+    // depth: a nullable object per level), and the names go in a set (each
+    // required name was compared with every nullable one).
     cx.path.push_keyword("properties");
     let mut nullable: crate::hash::HashSet<Key> = Default::default();
     for name in props.keys() {

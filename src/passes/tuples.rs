@@ -22,7 +22,7 @@
 //! (`passes::entries`), exact, which `restoreArguments` turns back into the
 //! array: strict goes out strict, Gemini keeps each position's type.
 //! `tuples: "keep"` gives the behaviour above.
-use super::entries::{REST, TUPLE_NOTE, TUPLE_REST_NOTE};
+use super::entries::{NOTE_SEPARATOR, REST, TUPLE_NOTE, TUPLE_REST_NOTE};
 use super::facts::encodes_maps;
 use super::{append_description, apply, is_never};
 use crate::keywords::is_annotation;
@@ -63,7 +63,8 @@ pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     let can_pin = cx.keeps(kw::MAX_ITEMS) && !strips_bounds;
     let homogeneous = members.iter().all(|m| *m == members[0]) && rest.as_ref().map_or(true, |r| *r == members[0]);
     let exact = homogeneous && (!pin_length || can_pin);
-    if !exact && encodes_tuples(cx) && as_object(node, &members, rest.as_ref(), cx)? {
+    if !exact && encodes_tuples(cx) && fits_as_object(node, n) {
+        as_object(node, members, rest, cx)?;
         return Ok(true);
     }
     if !exact && cx.target.on_violation == OnViolation::FailOpen {
@@ -128,33 +129,39 @@ fn encodes_tuples(cx: &Cx) -> bool {
 /// and `nullable`, which it keeps.
 const TUPLE_KEYS: &[&str] = &["type", "prefixItems", "items", "minItems", "maxItems", "nullable"];
 
-/// Rewrites the tuple `node` (positions `members`, items after them `rest`,
-/// `None` when there can be none) as an object of its positions; false, and
-/// `node` unchanged, unless every position is required (`minItems` at least
-/// their number) and the node says nothing else of arrays.
-fn as_object(node: &mut Map, members: &[Value], rest: Option<&Value>, cx: &mut Cx) -> Result<bool> {
-    let n = members.len() as u64;
-    let min_items = node.field(kw::MIN_ITEMS).and_then(Value::as_u64).unwrap_or(0);
+/// Can the tuple `node` of `n` positions go out as an object of them? Every
+/// position is required (`minItems` at least their number) and the node says
+/// nothing else of arrays.
+fn fits_as_object(node: &Map, n: usize) -> bool {
     let typed = match node.field(kw::TYPE) {
         None => true,
         Some(t) => t.as_str() == Some("array"),
     };
-    if min_items < n || !typed || !node.keys().all(|k| TUPLE_KEYS.contains(&k.as_str()) || is_annotation(k)) {
-        return Ok(false);
-    }
+    typed
+        && node.field(kw::MIN_ITEMS).and_then(Value::as_u64).unwrap_or(0) >= n as u64
+        && node.keys().all(|k| TUPLE_KEYS.contains(&k.as_str()) || is_annotation(k))
+}
+
+/// Rewrites the tuple `node` (`fits_as_object`; positions `members`, items
+/// after them `rest`, `None` when there can be none) as an object of its
+/// positions, the position schemas moved into it.
+fn as_object(node: &mut Map, members: Vec<Value>, rest: Option<Value>, cx: &mut Cx) -> Result<()> {
+    let positions_count = members.len();
+    let n = positions_count as u64;
+    let min_items = node.field(kw::MIN_ITEMS).and_then(Value::as_u64).unwrap_or(0);
     let max_items = node.field(kw::MAX_ITEMS).and_then(Value::as_u64);
-    let mut props = Map::with_capacity(members.len() + 1);
-    let mut required: Vec<Value> = Vec::with_capacity(members.len() + 1);
-    for (i, m) in members.iter().enumerate() {
-        props.insert(i.to_string().into(), m.clone());
+    let with_rest = rest.is_some();
+    let mut props = Map::with_capacity(positions_count + 1);
+    let mut required: Vec<Value> = Vec::with_capacity(positions_count + 1);
+    for (i, m) in members.into_iter().enumerate() {
+        props.insert(i.to_string().into(), m);
         required.push(Value::String(i.to_string()));
     }
-    if let Some(rest) = rest {
+    if let Some(mut items) = rest {
         cx.enter("properties")?;
         cx.enter(REST)?;
         // The rest as the list's items: normalized where it stood, unless the
         // tuple had no `items` and it is the `{}` that stands for any item.
-        let mut items = rest.clone();
         if let Value::Object(m) = &mut items {
             cx.enter("items")?;
             apply(m, cx)?;
@@ -187,10 +194,10 @@ fn as_object(node: &mut Map, members: &[Value], rest: Option<&Value>, cx: &mut C
                 node.insert("required".into(), Value::Array(std::mem::take(&mut required)));
             }
             "items" | "minItems" | "maxItems" => {}
-            "default" => drop(node.insert(k, positions(v, members.len(), rest.is_some()))),
+            "default" => drop(node.insert(k, positions(v, positions_count, with_rest))),
             "examples" => {
                 let v = match v {
-                    Value::Array(xs) => Value::Array(xs.into_iter().map(|x| positions(x, members.len(), rest.is_some())).collect()),
+                    Value::Array(xs) => Value::Array(xs.into_iter().map(|x| positions(x, positions_count, with_rest)).collect()),
                     other => other,
                 };
                 node.insert(k, v);
@@ -201,12 +208,12 @@ fn as_object(node: &mut Map, members: &[Value], rest: Option<&Value>, cx: &mut C
     if cx.keeps(kw::ADDITIONAL_PROPERTIES) {
         node.insert("additionalProperties".into(), Value::Bool(false));
     }
-    append_description(node, if rest.is_some() { TUPLE_REST_NOTE } else { TUPLE_NOTE }, "\n\n");
+    append_description(node, if with_rest { TUPLE_REST_NOTE } else { TUPLE_NOTE }, NOTE_SEPARATOR);
     cx.count("tuplesAsObjects");
     cx.note("tuple-as-object", || {
         "a tuple (prefixItems) is sent as an object of its positions \"0\", \"1\", ...; restoreArguments turns it back into the array".into()
     });
-    Ok(true)
+    Ok(())
 }
 
 /// An array value (a `default` or an example) as the object its tuple is sent
