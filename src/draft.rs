@@ -382,6 +382,10 @@ impl Upgrader {
             js_types(node, cx);
         }
         repair_shapes(node, cx);
+        // `not` has a bit whatever the node's other keys (the table's first 32 rows).
+        if node.keyword_bits() & Map::bit(kw::NOT) != 0 && (cx.target.caps.refuses(kw::NOT) || cx.target.caps.typed_nodes) {
+            not_type(node, cx);
+        }
         Ok(())
     }
 
@@ -589,6 +593,69 @@ fn js_types(node: &mut Map, cx: &mut Cx) {
     cx.note_js_type(&t);
 }
 
+/// The types an untyped node accepts, in `TYPE_NAMES`' order (integers are numbers).
+const EVERY_TYPE: &[&str] = &["string", "number", "boolean", "array", "object", "null"];
+
+/// `not: {"type": T}` (TypeBox's `Type.Not(Type.String())`) where the target has
+/// no `not`: the node accepts the types it has (every type, for an untyped node
+/// that holds nothing else but annotations) less T, which its `type` says
+/// exactly. Removing `not` alone would have accepted what it excluded (Gemini
+/// then typed the node as the very type `not` refused). Where nothing is left,
+/// or the rest has no type name (`not` of integers on a node that takes
+/// numbers), `not` stays for the target's rules. Kept out of `node`: few
+/// nodes have a `not`.
+#[inline(never)]
+fn not_type(node: &mut Map, cx: &mut Cx) {
+    let only = |m: &Map, keyword: &Keyword| m.keys().all(|k| k.is_row(keyword.row) || keywords::get(k).is_some_and(|w| w.annotation));
+    let Some(Value::Object(not)) = node.field(kw::NOT) else { return };
+    if !only(not, kw::TYPE) {
+        return;
+    }
+    let Some(excluded) = type_names(not.field(kw::TYPE)) else { return };
+    let typed = node.has(kw::TYPE);
+    let had = match node.field(kw::TYPE) {
+        Some(t) => match type_names(Some(t)) {
+            Some(ts) => ts,
+            None => return,
+        },
+        None if only(node, kw::NOT) => EVERY_TYPE.to_vec(),
+        None => return,
+    };
+    if excluded.contains(&"integer") && !excluded.contains(&"number") && had.contains(&"number") {
+        return;
+    }
+    let left: Vec<&str> = had.iter().copied().filter(|t| !(excluded.contains(t) || *t == "integer" && excluded.contains(&"number"))).collect();
+    if left.is_empty() {
+        return;
+    }
+    let types = match left[..] {
+        [one] => json!(one),
+        _ => Value::Array(left.iter().map(|t| json!(t)).collect()),
+    };
+    let Some(at) = node.index_of("not") else { return };
+    let (_, not) = node.shift_remove_index(at);
+    if typed {
+        node.insert("type".into(), types.clone());
+    } else {
+        node.shift_insert(at, "type".into(), types.clone());
+    }
+    cx.count("notTypesAsTypes");
+    cx.note("not-type-as-types", || {
+        format!("not {} was written as the types it leaves: type {}", crate::doc::json_text(&not), crate::doc::json_text(&types))
+    });
+}
+
+/// The type names of a `type` value, each as `TYPE_NAMES` spells it; `None`
+/// for anything else.
+fn type_names(value: Option<&Value>) -> Option<Vec<&'static str>> {
+    let name = |v: &Value| v.as_str().and_then(|s| crate::keywords::TYPE_NAMES.iter().copied().find(|n| *n == s));
+    match value? {
+        Value::Array(ts) if !ts.is_empty() => ts.iter().map(name).collect(),
+        v @ Value::String(_) => Some(vec![name(v)?]),
+        _ => None,
+    }
+}
+
 /// Keyword values of the wrong JSON shape are authoring errors every provider
 /// rejects (the whole tool, or on Gemini the whole request). The few with an
 /// obvious reading are repaired (`required: "a"` → `["a"]`); the rest are dropped.
@@ -643,7 +710,46 @@ fn repair_shapes(node: &mut Map, cx: &mut Cx) {
 mod tests {
     use super::{dialect_of, Dialect, Present};
     use crate::doc::{Key, Map, Value};
+    use crate::json;
     use crate::keywords::KEYWORDS;
+
+    /// `not` of a type through the upgrade for `target`: the node, and
+    /// whether the rewrite was noted.
+    fn not_type(target: &str, node: Value) -> (Value, bool) {
+        let target = crate::targets::get(target).unwrap();
+        let opts = crate::options::Options::default();
+        let mut cx = target.cx(&opts);
+        let mut root = json!({"type": "object", "properties": {"p": node}});
+        super::upgrade(&mut root, &mut cx).unwrap();
+        (root["properties"]["p"].clone(), cx.report.counters.contains_key("notTypesAsTypes"))
+    }
+
+    /// What the fixtures `not-type-as-types*` do not show: annotations inside
+    /// `not` are no obstacle; a `not` that leaves nothing, that holds another
+    /// assertion or an invalid type, stays; a target that keeps `not` keeps it.
+    #[test]
+    fn not_of_a_type_is_written_as_the_types_left() {
+        let annotated = json!({"type": ["string", "array"], "not": {"type": "array", "title": "no lists", "description": "d"}});
+        assert_eq!(not_type("google", annotated.clone()), (json!({"type": "string"}), true));
+        assert_eq!(not_type("openai", annotated.clone()), (annotated, false));
+        for kept in [
+            json!({"type": "string", "not": {"type": "string"}}),
+            json!({"type": "integer", "not": {"type": "number"}}),
+            json!({"not": {"type": ["string", "number", "boolean", "array", "object", "null"]}}),
+            json!({"type": "string", "not": {"type": "string", "minLength": 2}}),
+            json!({"not": {"type": "text"}}),
+            json!({"not": {"type": []}}),
+        ] {
+            let (out, noted) = not_type("google", kept.clone());
+            assert!(!noted, "{kept}: {out}");
+        }
+        // Integers are numbers: `not` of numbers takes them too, and keeps the order of the rest.
+        let (out, _) = not_type("cca", json!({"type": ["null", "integer", "string"], "not": {"type": "number"}}));
+        assert_eq!(out, json!({"type": ["null", "string"]}));
+        // An untyped node keeps its place for `type`: where `not` was.
+        let (out, _) = not_type("anthropic", json!({"title": "t", "not": {"type": ["object", "array"]}, "description": "d"}));
+        assert_eq!(crate::doc::json_text(&out), r#"{"title":"t","type":["string","number","boolean","null"],"description":"d"}"#);
+    }
 
     /// `Present::of` answers from a map's bits when it can: the same as
     /// reading every key, on each keyword alone, each pair of keywords, and
