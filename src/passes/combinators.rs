@@ -169,6 +169,7 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
     };
     *node = merged;
+    join_descriptions(node, std::iter::once(&base).chain(&entries));
     cx.count("allofMerges");
     // Merging can create shapes (a fresh anyOf, a const) earlier rules handle.
     if node.has(kw::ALL_OF) {
@@ -184,6 +185,25 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         })?;
     }
     apply(node, cx)
+}
+
+/// Every side's description in the merge of an `allOf`, each once, in order:
+/// the merge keeps one side's annotations, and a description another side
+/// held would be lost with them, with what the target had spilled into it
+/// (the branches' rules run first: a `maxLength` a strict target cannot
+/// keep was reported moved into the description the merge then dropped).
+fn join_descriptions<'m>(merged: &mut Map, sides: impl Iterator<Item = &'m Map>) {
+    let mut texts: Vec<&str> = Vec::new();
+    for d in sides.filter_map(|side| side.field(kw::DESCRIPTION).and_then(Value::as_str)) {
+        if d.is_empty() || texts.iter().any(|t| t.contains(d)) {
+            continue;
+        }
+        texts.retain(|t| !d.contains(t));
+        texts.push(d);
+    }
+    if texts.len() > 1 {
+        merged.insert("description".into(), Value::String(texts.join("\n\n")));
+    }
 }
 
 /// Null branches of an `anyOf`: Gemini says "nullable" with its marker (google-genai
