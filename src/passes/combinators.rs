@@ -170,6 +170,8 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
     };
     *node = merged;
     join_descriptions(node, std::iter::once(&base).chain(&entries));
+    // (Sides that conjoined hold one pattern, so only an overlay has others.)
+    spill_other_patterns(node, std::iter::once(&base).chain(&entries), cx);
     cx.count("allofMerges");
     // Merging can create shapes (a fresh anyOf, a const) earlier rules handle.
     if node.has(kw::ALL_OF) {
@@ -185,6 +187,35 @@ pub fn merge_all_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         })?;
     }
     apply(node, cx)
+}
+
+/// Patterns of an overlaid `allOf` other than the one kept: every one of them
+/// holds for the value, but a node has one `pattern` (and a regex for their
+/// conjunction needs lookaheads, which no target's subset has). Where the
+/// target spills, each goes into the description as a spilled pattern does.
+fn spill_other_patterns<'m>(merged: &mut Map, sides: impl Iterator<Item = &'m Map>, cx: &mut Cx) {
+    if !super::spill::spills(cx) {
+        return;
+    }
+    let Some(kept) = merged.field(kw::PATTERN).and_then(Value::as_str).map(str::to_owned) else { return };
+    let mut others: Vec<&str> = Vec::new();
+    for p in sides.filter_map(|side| side.field(kw::PATTERN).and_then(Value::as_str)) {
+        if p != kept && !others.contains(&p) {
+            others.push(p);
+        }
+    }
+    if others.is_empty() {
+        return;
+    }
+    let written: Vec<String> = others.iter().map(|p| format!("{p:?}")).collect();
+    cx.lossy(
+        "keyword-spilled",
+        format!("allOf patterns {} cannot stand beside pattern {:?} on one node; moved into description", written.join(", "), kept),
+    );
+    for p in others {
+        let text = super::spill::render(&[("pattern".into(), Value::String(p.to_string()))], cx.opts.spill);
+        super::append_description(merged, &text, super::spill::separator(cx));
+    }
 }
 
 /// Every side's description in the merge of an `allOf`, each once, in order:

@@ -308,8 +308,7 @@ fn root_assertions(node: &mut Map, cx: &mut Cx) -> bool {
             "keyword-spilled",
             format!("root {} not accepted by {}; moved into description", names.join(", "), cx.target.id),
         );
-        let separator = if cx.opts.spill == SpillFormat::Paren { " " } else { "\n\n" };
-        append_description(node, &render(&spilled, cx.opts.spill), separator);
+        append_description(node, &render(&spilled, cx.opts.spill), super::spill::separator(cx));
     }
     changed
 }

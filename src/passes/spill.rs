@@ -58,11 +58,7 @@ pub fn strip(node: &mut Map, keys: &[Key], cx: &mut Cx) {
     for key in keys {
         let Some(value) = node.remove_field(key) else { continue };
         cx.count("keywordsStripped");
-        let spill = cx.target.caps.spill
-            && cx.opts.spill != SpillFormat::None
-            && keywords::spillable(key)
-            && !cx.opts.strip_keywords.iter().any(|k| k == "description");
-        if spill {
+        if spills(cx) && keywords::spillable(key) {
             spilled.push((key.clone(), value));
             continue;
         }
@@ -87,8 +83,21 @@ pub fn strip(node: &mut Map, keys: &[Key], cx: &mut Cx) {
         format!("{} not accepted by {}; moved into description", names.join(", "), cx.target.id),
     );
     let text = render(&spilled, cx.opts.spill);
-    let separator = if cx.opts.spill == SpillFormat::Paren { " " } else { "\n\n" };
-    append_description(node, &text, separator);
+    append_description(node, &text, separator(cx));
+}
+
+/// What comes between a description and the spill after it.
+pub fn separator(cx: &Cx) -> &'static str {
+    if cx.opts.spill == SpillFormat::Paren {
+        " "
+    } else {
+        "\n\n"
+    }
+}
+
+/// Whether the target reads what it cannot keep in `description`, and the call lets it.
+pub fn spills(cx: &Cx) -> bool {
+    cx.target.caps.spill && cx.opts.spill != SpillFormat::None && !cx.opts.strip_keywords.iter().any(|k| k == "description")
 }
 
 /// Longest `pattern` spilled beside a `format`. Generators write a regex
