@@ -4,6 +4,7 @@
 //! leaving out the report (`quiet`, the schema-only payload) changes nothing else.
 //! The same again with `compact`, whose outputs must also be no larger than
 //! the plain ones and differ from them only by notes, never a lossy change.
+//! And what the report says was spilled is in a description.
 use toolschema::doc::Value;
 use toolschema::{check, normalize, targets, Options};
 
@@ -198,4 +199,70 @@ fn rules_leave_nodes_without_their_trigger_keywords_alone() {
         assert!(runs.contains_key(name), "trigger {name} names no rule any target runs");
     }
     assert!(checked > 100_000, "{checked} rule runs checked");
+}
+
+/// "Moved into description" is a promise: every keyword a `keyword-spilled`
+/// diagnostic names is written (`name: value`, as the spill writes it) into
+/// some description of the output, on every corpus schema and target, unless
+/// a later lossy rewrite reported at that node or above it (a union merged or
+/// collapsed, the keyword holding it dropped) replaced the subtree. A merge
+/// that kept one side's description once dropped what the other sides' rules
+/// had spilled into theirs, with the report saying otherwise.
+#[test]
+fn every_spilled_keyword_is_in_a_description() {
+    fn descriptions<'v>(v: &'v Value, out: &mut Vec<&'v str>) {
+        match v {
+            Value::Object(m) => {
+                for (k, c) in m {
+                    match c {
+                        Value::String(s) if k == "description" => out.push(s),
+                        _ => descriptions(c, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|c| descriptions(c, out)),
+            _ => {}
+        }
+    }
+    let (mut checked, mut failures) = (0, Vec::new());
+    let corpus = corpus();
+    for target in targets::TARGETS {
+        for (id, schema) in &corpus {
+            let out = normalize(schema, target, &Options::default()).expect("every corpus schema normalizes");
+            let mut written = Vec::new();
+            descriptions(&out.schema, &mut written);
+            for d in out.report.diagnostics.iter().filter(|d| d.code == "keyword-spilled") {
+                let Some((names, _)) = d.message.trim_start_matches("root ").split_once(" not accepted by ") else { continue };
+                let replaced = out.report.diagnostics.iter().any(|o| {
+                    o.lossy && o.code != "keyword-spilled" && (d.pointer == o.pointer || d.pointer.starts_with(&format!("{}/", o.pointer)))
+                });
+                if replaced {
+                    continue;
+                }
+                for name in names.split(", ") {
+                    // Where the keyword stood in the input (a spill under an
+                    // inlined `$ref` or a moved key points elsewhere).
+                    let Some(value) = schema.pointer(&format!("{}/{name}", d.pointer)) else { continue };
+                    let said = format!("{name}: {}", toolschema::doc::json_text(value));
+                    checked += 1;
+                    // A pattern may be spilled as the target's regex subset wrote
+                    // its escapes (`\\d` as `[0-9]`): the text before the first one.
+                    let stem = value.as_str().and_then(|p| p.split_once('\\')).map(|(before, _)| {
+                        let quoted = toolschema::doc::json_text(&Value::String(before.to_string()));
+                        format!("{name}: {}", &quoted[..quoted.len() - 1])
+                    });
+                    let rewritten = stem.is_some_and(|stem| written.iter().any(|w| w.contains(&stem)));
+                    if !written.iter().any(|w| w.contains(&said)) && !rewritten {
+                        failures.push(format!("{} {id}: {} at {} is in no description", target.id, said, d.pointer));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} spilled keywords were found to check");
+    if !failures.is_empty() {
+        let n = failures.len();
+        failures.truncate(40);
+        panic!("{n} spilled keywords are in no description:\n{}", failures.join("\n"));
+    }
 }
