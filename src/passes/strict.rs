@@ -63,7 +63,8 @@ pub fn strip_constraints(node: &mut Map, cx: &mut Cx) -> Result<()> {
     Ok(())
 }
 
-/// Strict nodes need a `type`: inferred from `enum`, `properties` or `items`.
+/// Strict nodes need a `type`: inferred from `enum`, `properties` or `items`,
+/// or from keywords that constrain one type only.
 /// An enum of scalars of several types (`["a", "b", 3]`, Zod's literal
 /// union) cannot be typed with one keyword: it becomes an `anyOf` of one
 /// typed enum per type, which accepts exactly the same values. (Seed 000's
@@ -96,13 +97,27 @@ pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
     } else if node.has(kw::ITEMS) || node.has(kw::PREFIX_ITEMS) {
         Some(json!("array"))
     } else {
-        None
+        // What the Gemini targets infer too (`types::infer_type`): the type
+        // the node's keywords constrain, where they all constrain one. Not
+        // inside oneOf or not, where accepting less can make the whole accept
+        // more, nor on a combinator's branch, which is read with its node
+        // (`{"required": ["a"]}` beside the node's properties).
+        one_implied_type(node).filter(|_| !cx.under_exclusion() && !super::facts::branch_of_combinator(cx)).map(|t| json!(t))
     };
     if let Some(t) = inferred {
         node.insert("type".into(), t);
         cx.count("typesInferred");
     }
     Ok(())
+}
+
+/// The one type every type-specific keyword of `node` constrains (`minimum`:
+/// number, `minLength`, `pattern`, `format`: string, `maxItems`: array,
+/// `required`: object); `None` with none, or with keywords of two types.
+fn one_implied_type(node: &Map) -> Option<&'static str> {
+    let mut implied = node.keys().filter_map(|k| crate::keywords::implied_type(k));
+    let first = implied.next()?;
+    implied.all(|t| t == first).then_some(first)
 }
 
 /// The branches of an enum of scalars of several types, one per type in the
