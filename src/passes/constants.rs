@@ -40,10 +40,11 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         let mut values: Vec<Value> = Vec::new();
         let mut seen = crate::hash::HashSet::default();
         let mut types: Vec<String> = Vec::new();
-        // The branches' one description, if they have one (`None` inside
-        // once two differ): only that is kept. Listing every distinct one
-        // compared each with all before it.
-        let mut description: Option<Option<&String>> = None;
+        // The branches' one description, if every branch has the same one;
+        // else each described branch's values with its description, one line
+        // each, so that the model still reads what each value means.
+        let mut shared: Option<Option<&String>> = None;
+        let mut lines: Vec<String> = Vec::new();
         for b in branches {
             let Value::Object(b) = b else { return Ok(()) };
             let literal = b.keys().all(|k| matches!(k.as_str(), "enum" | "const" | "type" | "title" | "description"));
@@ -60,12 +61,18 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
                     types.push(t.clone());
                 }
             }
-            if let Some(Value::String(d)) = b.field(kw::DESCRIPTION) {
-                description = match description {
-                    None => Some(Some(d)),
-                    Some(Some(first)) if first != d => Some(None),
-                    same => same,
-                };
+            let own = match b.field(kw::DESCRIPTION) {
+                Some(Value::String(d)) => Some(d),
+                _ => None,
+            };
+            shared = match shared {
+                None => Some(own),
+                Some(first) if first != own => Some(None),
+                same => same,
+            };
+            if let Some(d) = own {
+                let named: Vec<String> = members.iter().map(|m| m.as_str().map_or_else(|| json_text(m), str::to_owned)).collect();
+                lines.push(format!("{}: {d}", named.join(", ")));
             }
             // A literal outside its branch's or the node's type is no value of the
             // union (`{type: object, anyOf: [{const: "x"}]}` accepts nothing).
@@ -84,15 +91,19 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         if values.is_empty() {
             return Ok(());
         }
-        let description = description.flatten().cloned();
+        let description = match shared.flatten() {
+            Some(one) => (!node.has(kw::DESCRIPTION)).then(|| one.clone()),
+            None if !lines.is_empty() => Some(lines.join("\n")),
+            None => None,
+        };
         node.remove_field(key);
         if !node.has(kw::TYPE) && types.len() == 1 {
             node.insert("type".into(), Value::String(types.remove(0)));
         } else if !node.has(kw::TYPE) && types.len() > 1 {
             node.insert("type".into(), Value::Array(types.into_iter().map(Value::String).collect()));
         }
-        if let Some(d) = description.filter(|_| !node.has(kw::DESCRIPTION)) {
-            node.insert("description".into(), Value::String(d));
+        if let Some(d) = description {
+            super::append_description(node, &d, "\n\n");
         }
         node.insert("enum".into(), Value::Array(values));
         cx.count("literalUnionsToEnum");
