@@ -202,7 +202,7 @@ fn rules_leave_nodes_without_their_trigger_keywords_alone() {
 }
 
 /// "Moved into description" is a promise: every keyword a `keyword-spilled`
-/// diagnostic names is written (`name: value`, as the spill writes it) into
+/// diagnostic names (and every default a `default-inlined` note moved) is written (`name: value`, as the spill writes it) into
 /// some description of the output, on every corpus schema and target, unless
 /// a later lossy rewrite reported at that node or above it (a union merged or
 /// collapsed, the keyword holding it dropped) replaced the subtree. A merge
@@ -231,6 +231,15 @@ fn every_spilled_keyword_is_in_a_description() {
             let out = normalize(schema, target, &Options::default()).expect("every corpus schema normalizes");
             let mut written = Vec::new();
             descriptions(&out.schema, &mut written);
+            // A default the strict targets refuse, "moved into description".
+            for d in out.report.diagnostics.iter().filter(|d| d.code == "default-inlined" && d.message.ends_with("it was moved into description")) {
+                let Some(value) = schema.pointer(&d.pointer) else { continue };
+                let said = format!("(default: {})", toolschema::doc::json_text(value));
+                checked += 1;
+                if !written.iter().any(|w| w.contains(&said)) {
+                    failures.push(format!("{} {id}: {said} at {} is in no description", target.id, d.pointer));
+                }
+            }
             for d in out.report.diagnostics.iter().filter(|d| d.code == "keyword-spilled") {
                 let Some((names, _)) = d.message.trim_start_matches("root ").split_once(" not accepted by ") else { continue };
                 let replaced = out.report.diagnostics.iter().any(|o| {
