@@ -36,6 +36,15 @@ impl Report {
         self.push(code, pointer, message.into(), false);
     }
 
+    /// Forgets what was reported at `pointer` and below it: a subschema the
+    /// target then drops whole takes with it what the rules said inside it
+    /// (a pattern "moved into" a description that is never sent). The drop
+    /// itself is reported, lossy.
+    pub fn forget_below(&mut self, pointer: &Pointer) {
+        let at = pointer.to_string();
+        self.diagnostics.retain(|d| !(d.pointer == at || d.pointer.strip_prefix(at.as_str()).is_some_and(|rest| rest.starts_with('/'))));
+    }
+
     fn push(&mut self, code: &'static str, pointer: &Pointer, message: String, lossy: bool) {
         self.lossy |= lossy;
         self.diagnostics.push(Diagnostic { code, pointer: pointer.to_string(), message, lossy });
@@ -47,5 +56,25 @@ impl Report {
 
     pub fn has(&self, code: &str) -> bool {
         self.diagnostics.iter().any(|d| d.code == code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `forget_below` takes the pointer and what is under it, not a sibling
+    /// whose name it starts (`/properties/not` is not under `/properties/no`).
+    #[test]
+    fn forget_below_takes_the_subtree_only() {
+        let p = |s: &str| Pointer::parse_fragment(s).unwrap();
+        let mut r = Report::default();
+        for at in ["/properties/no", "/properties/no/pattern", "/properties/no/items/x", "/properties/not", "/properties"] {
+            r.lossy("keyword-spilled", &p(at), "m");
+        }
+        r.forget_below(&p("/properties/no"));
+        let left: Vec<&str> = r.diagnostics.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(left, ["/properties/not", "/properties"]);
+        assert!(r.lossy);
     }
 }

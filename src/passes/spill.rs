@@ -68,6 +68,11 @@ pub fn strip(node: &mut Map, keys: &[Key], cx: &mut Cx) {
             Some(keywords::Kind::Extension) | None if key.starts_with("x-") || key == "propertyOrdering" => {}
             _ => {
                 cx.enter(key.as_str()).ok();
+                // A subschema (not `true`/`false`) was normalized before its
+                // node: what its rules reported goes with it.
+                if !value.is_boolean() && keywords::slot(key) != keywords::Slot::Data {
+                    cx.report.forget_below(&cx.path);
+                }
                 cx.lossy("keyword-dropped", format!("{key} is not accepted by {}; it was removed", cx.target.id));
                 cx.leave();
             }
