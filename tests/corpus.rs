@@ -241,7 +241,8 @@ fn every_spilled_keyword_is_in_a_description() {
                 }
             }
             for d in out.report.diagnostics.iter().filter(|d| d.code == "keyword-spilled") {
-                let Some((names, _)) = d.message.trim_start_matches("root ").split_once(" not accepted by ") else { continue };
+                let message = d.message.trim_start_matches("root ");
+                let Some((names, _)) = message.split_once(" not accepted by ").or_else(|| message.split_once(" ignored by ")) else { continue };
                 let replaced = out.report.diagnostics.iter().any(|o| {
                     o.lossy && o.code != "keyword-spilled" && (d.pointer == o.pointer || d.pointer.starts_with(&format!("{}/", o.pointer)))
                 });

@@ -66,6 +66,8 @@ pub const TRIGGERS: &[(&str, &[&Keyword])] = &[
     ("regex-subset", &[kw::PATTERN]),
     ("splice-unions", &[kw::ANY_OF]),
     ("string-enums", &[kw::ENUM]),
+    ("string-format-first", &[kw::PATTERN, kw::FORMAT]),
+    ("string-pattern-first", &[kw::PATTERN, kw::FORMAT]),
     ("type-arrays", &[kw::TYPE]),
     ("type-branches", &[kw::ANY_OF]),
     ("type-unions", &[kw::ANY_OF]),

@@ -51,6 +51,12 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
 
 /// Removes `keys` from `node`, spilling and reporting each.
 pub fn strip(node: &mut Map, keys: &[Key], cx: &mut Cx) {
+    strip_because(node, keys, None, cx);
+}
+
+/// `strip`, the report saying `why` ("ignored by llamacpp beside pattern")
+/// where it would say "not accepted by" the target.
+pub fn strip_because(node: &mut Map, keys: &[Key], why: Option<&str>, cx: &mut Cx) {
     if keys.is_empty() {
         return;
     }
@@ -73,7 +79,10 @@ pub fn strip(node: &mut Map, keys: &[Key], cx: &mut Cx) {
                 if !value.is_boolean() && keywords::slot(key) != keywords::Slot::Data {
                     cx.report.forget_below(&cx.path);
                 }
-                cx.lossy("keyword-dropped", format!("{key} is not accepted by {}; it was removed", cx.target.id));
+                match why {
+                    Some(why) => cx.lossy("keyword-dropped", format!("{key} {why}; it was removed")),
+                    None => cx.lossy("keyword-dropped", format!("{key} is not accepted by {}; it was removed", cx.target.id)),
+                }
                 cx.leave();
             }
         }
@@ -82,11 +91,11 @@ pub fn strip(node: &mut Map, keys: &[Key], cx: &mut Cx) {
     if spilled.is_empty() {
         return;
     }
-    let names: Vec<&str> = spilled.iter().map(|(k, _)| k.as_str()).collect();
-    cx.lossy(
-        "keyword-spilled",
-        format!("{} not accepted by {}; moved into description", names.join(", "), cx.target.id),
-    );
+    let names = spilled.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ");
+    match why {
+        Some(why) => cx.lossy("keyword-spilled", format!("{names} {why}; moved into description")),
+        None => cx.lossy("keyword-spilled", format!("{names} not accepted by {}; moved into description", cx.target.id)),
+    }
     let text = render(&spilled, cx.opts.spill);
     append_description(node, &text, separator(cx));
 }

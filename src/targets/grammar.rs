@@ -8,8 +8,11 @@ use crate::passes::{combinators, constants, pass, regex, shapes, spill, strict, 
 use crate::profile::{Caps, ListCeiling, OnViolation, BASE};
 use super::Target;
 use super::sequences::{rules, DISTRIBUTED_UNIONS, PLAIN_COMBINATORS};
-use crate::keywords::Names;
+use crate::keywords::{Keyword, Names};
 use crate::keywords::kw;
+use crate::context::Cx;
+use crate::doc::{Key, Map, Value};
+use crate::error::Result;
 
 /// What every grammar backend shares: refs inlined except cycles (nested refs
 /// break llama.cpp: #8073), unions without siblings (#7703), no `not`.
@@ -55,11 +58,47 @@ pub static LLAMACPP: Target = Target {
             pass("patterns", regex::grammar_patterns),
         ],
         GRAMMAR_REGEX,
-        &[pass("strip-unsupported", spill::strip_unsupported)],
+        &[pass("string-pattern-first", llamacpp_string_rule), pass("strip-unsupported", spill::strip_unsupported)],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
 };
+
+/// A string's one rule. llama.cpp's converter writes a string from its
+/// `pattern`, else its `format`, else its lengths; xgrammar from its
+/// `format`, else its `pattern`, else its lengths. What comes after the first
+/// one present is left out of the grammar without a word (the grammar checker
+/// finds each grammar identical without it: `minLength: 1` beside
+/// `format: "uri"` on xgrammar, the lengths beside a pattern on both), so it
+/// is spilled. A format the target does not keep is spilled anyway, and a
+/// long pattern beside a format is the format's stand-in (`spill::strip`).
+fn one_string_rule(node: &mut Map, order: [&Keyword; 2], cx: &mut Cx) -> Result<()> {
+    let types = crate::passes::types_of(node);
+    if !types.is_empty() && !types.contains(&"string") {
+        return Ok(());
+    }
+    let kept = |node: &Map, k: &Keyword| match k.row == kw::FORMAT.row {
+        true => node.field(kw::FORMAT).and_then(Value::as_str).is_some_and(|f| cx.target.caps.formats.map_or(true, |fs| fs.contains(&f))),
+        false => node.has(k),
+    };
+    let Some(rule) = order.iter().position(|k| kept(node, k)) else { return Ok(()) };
+    let mut after: Vec<Key> = order[rule + 1..].iter().filter(|k| kept(node, k)).map(|k| Key::from(k.name)).collect();
+    after.extend([kw::MIN_LENGTH, kw::MAX_LENGTH].iter().filter(|k| node.has(**k)).map(|k| Key::from(k.name)));
+    if after.is_empty() {
+        return Ok(());
+    }
+    let why = format!("ignored by {} beside {}", cx.target.id, order[rule].name);
+    spill::strip_because(node, &after, Some(&why), cx);
+    Ok(())
+}
+
+fn llamacpp_string_rule(node: &mut Map, cx: &mut Cx) -> Result<()> {
+    one_string_rule(node, [kw::PATTERN, kw::FORMAT], cx)
+}
+
+fn xgrammar_string_rule(node: &mut Map, cx: &mut Cx) -> Result<()> {
+    one_string_rule(node, [kw::FORMAT, kw::PATTERN], cx)
+}
 
 /// Patterns in the regex subset a grammar compiler reads (no lookaround or
 /// backreferences), and none with a Unicode property class, which neither
@@ -104,7 +143,7 @@ pub static XGRAMMAR: Target = Target {
         PLAIN_COMBINATORS,
         DISTRIBUTED_UNIONS,
         GRAMMAR_REGEX,
-        &[pass("strip-unsupported", spill::strip_unsupported)],
+        &[pass("string-format-first", xgrammar_string_rule), pass("strip-unsupported", spill::strip_unsupported)],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
