@@ -46,6 +46,7 @@ pub const fn enforce(name: &'static str, run: fn(&mut Map, &mut Cx) -> Result<()
 /// have a bit (`doc::Map`), which `needs` checks at compile time.
 pub const TRIGGERS: &[(&str, &[&Keyword])] = &[
     ("additional-false-only", &[kw::ADDITIONAL_PROPERTIES]),
+    ("anchored-alternatives", &[kw::PATTERN]),
     ("collapse-unions", &[kw::ANY_OF]),
     ("const-to-enum", &[kw::CONST]),
     ("default-to-description", &[kw::DEFAULT]),

@@ -9,7 +9,10 @@ use crate::context::Cx;
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
 
-/// Shorthand classes → explicit classes, outside and inside `[...]`.
+/// Shorthand classes → explicit classes, outside and inside `[...]`; and
+/// `\/`, a slash escaped for nothing (JavaScript's regex literals need it,
+/// a pattern string does not), → `/`: llama.cpp's converter refuses it
+/// ("unsupported escape in character class: \/") and then accepts any string.
 pub fn expand_classes(p: &str) -> Option<String> {
     let mut out = String::with_capacity(p.len() + 8);
     let mut chars = p.chars().peekable();
@@ -29,6 +32,7 @@ pub fn expand_classes(p: &str) -> Option<String> {
                 'W' => ("[^A-Za-z0-9_]", None),
                 's' => ("[ \\t\\n\\r]", Some(" \\t\\n\\r")),
                 'S' => ("[^ \\t\\n\\r]", None),
+                '/' => ("/", Some("/")),
                 _ => {
                     out.push('\\');
                     out.push(n);
@@ -65,6 +69,52 @@ pub fn anchor(p: &str) -> Option<String> {
     let inner = p.strip_prefix('^').unwrap_or(p);
     let inner = if ends { &inner[..inner.len() - 1] } else { inner };
     Some(format!("^{}({}){}$", if starts { "" } else { ".*" }, inner, if ends { "" } else { ".*" }))
+}
+
+/// `^A$|^B$` → `^(?:A|B)$`, the same language: a pattern whose every top-level
+/// alternative is anchored at both ends (Zod 4's base64: `^$|^(?:...)$`).
+/// llama.cpp's converter refuses an anchor inside a pattern ("anchor inside
+/// the pattern), accepting any string"), and xgrammar ignores it.
+pub fn merge_anchored_alternatives(p: &str) -> Option<String> {
+    let b = p.as_bytes();
+    let (mut depth, mut in_class, mut i, mut start) = (0usize, false, 0usize, 0usize);
+    let mut alternatives: Vec<&str> = Vec::new();
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' if !in_class => in_class = true,
+            b']' if in_class => in_class = false,
+            b'(' if !in_class => depth += 1,
+            b')' if !in_class => depth = depth.checked_sub(1)?,
+            b'|' if !in_class && depth == 0 => {
+                alternatives.push(&p[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    alternatives.push(&p[start..]);
+    // `^...$`, the `$` not escaped (an even run of backslashes before it).
+    let anchored = |a: &str| {
+        let Some(body) = a.strip_prefix('^').and_then(|a| a.strip_suffix('$')) else { return false };
+        (body.len() - body.trim_end_matches('\\').len()) % 2 == 0
+    };
+    if alternatives.len() < 2 || !alternatives.iter().all(|a| anchored(a)) {
+        return None;
+    }
+    let inner: Vec<&str> = alternatives.iter().map(|a| &a[1..a.len() - 1]).collect();
+    Some(format!("^(?:{})$", inner.join("|")))
+}
+
+/// `merge_anchored_alternatives` on a node's `pattern`.
+pub fn anchored_alternatives(node: &mut Map, cx: &mut Cx) -> Result<()> {
+    let Some(Value::String(p)) = node.field(kw::PATTERN) else { return Ok(()) };
+    if let Some(merged) = merge_anchored_alternatives(p) {
+        node.insert("pattern".into(), Value::String(merged));
+        cx.count("patternsRewritten");
+    }
+    Ok(())
 }
 
 /// Applies the rewrites the target needs to `pattern` (and to `patternProperties` keys).
@@ -161,6 +211,25 @@ mod tests {
         assert_eq!(expand_classes(r"[\w.-]+").unwrap(), "[A-Za-z0-9_.-]+");
         assert_eq!(expand_classes(r"a\.b"), None);
         assert_eq!(expand_classes(r"[\D]"), None);
+        // A slash escaped for nothing, in a class and outside it; an escaped backslash before one stays.
+        assert_eq!(expand_classes(r"^[a-z\-\/]+\/\d$").unwrap(), r"^[a-z\-/]+/[0-9]$");
+        assert_eq!(expand_classes(r"a\\/b"), None);
+    }
+
+    #[test]
+    fn anchored_alternatives_become_one_anchored_group() {
+        let m = merge_anchored_alternatives;
+        assert_eq!(m(r"^$|^(?:[a-z]{4})*$").unwrap(), r"^(?:|(?:[a-z]{4})*)$");
+        assert_eq!(m(r"^a$|^b|c$"), None);
+        assert_eq!(m(r"^a$"), None);
+        // Alternatives inside a group or a class are not top-level.
+        assert_eq!(m(r"^(a$|^b)$"), None);
+        assert_eq!(m(r"^[|]$|^b$").unwrap(), r"^(?:[|]|b)$");
+        // An escaped dollar ends no alternative; an escaped backslash before one does.
+        assert_eq!(m(r"^a\$|^b$"), None);
+        assert_eq!(m(r"^a\\$|^b$").unwrap(), r"^(?:a\\|b)$");
+        // An escaped bar splits nothing.
+        assert_eq!(m(r"^a$|^b\|c$").unwrap(), r"^(?:a|b\|c)$");
     }
 
     #[test]

@@ -101,10 +101,13 @@ fn xgrammar_string_rule(node: &mut Map, cx: &mut Cx) -> Result<()> {
 }
 
 /// Patterns in the regex subset a grammar compiler reads (no lookaround or
-/// backreferences), and none with a Unicode property class, which neither
-/// xgrammar nor llama.cpp's converter supports.
-static GRAMMAR_REGEX: &[Pass] =
-    &[pass("regex-subset", strict::regex_subset), pass("unicode-classes", regex::no_unicode_classes)];
+/// backreferences, no anchor inside), and none with a Unicode property class,
+/// which neither xgrammar nor llama.cpp's converter supports.
+static GRAMMAR_REGEX: &[Pass] = &[
+    pass("anchored-alternatives", regex::anchored_alternatives),
+    pass("regex-subset", strict::regex_subset),
+    pass("unicode-classes", regex::no_unicode_classes),
+];
 
 /// llama-server compiles every tool of a request into one grammar; past about
 /// 100 KB of tools it fails to build it (58 tools: 97,102 bytes worked, 100,026
