@@ -49,6 +49,7 @@ pub const TRIGGERS: &[(&str, &[&Keyword])] = &[
     ("anchored-alternatives", &[kw::PATTERN]),
     ("collapse-unions", &[kw::ANY_OF]),
     ("const-to-enum", &[kw::CONST]),
+    ("declare-required", &[kw::REQUIRED]),
     ("default-to-description", &[kw::DEFAULT]),
     ("distribute-siblings", &[kw::ANY_OF]),
     ("drop-not", &[kw::NOT]),

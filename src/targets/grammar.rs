@@ -58,7 +58,7 @@ pub static LLAMACPP: Target = Target {
             pass("patterns", regex::grammar_patterns),
         ],
         GRAMMAR_REGEX,
-        &[pass("string-pattern-first", llamacpp_string_rule), pass("strip-unsupported", spill::strip_unsupported)],
+        &[pass("string-pattern-first", llamacpp_string_rule), pass("declare-required", declare_required), pass("strip-unsupported", spill::strip_unsupported)],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
@@ -89,6 +89,18 @@ fn one_string_rule(node: &mut Map, order: [&Keyword; 2], cx: &mut Cx) -> Result<
     }
     let why = format!("ignored by {} beside {}", cx.target.id, order[rule].name);
     spill::strip_because(node, &after, Some(&why), cx);
+    Ok(())
+}
+
+/// llama.cpp's converter and xgrammar build an object from its `properties`:
+/// a required name without one is not required in the grammar (Zod 4's
+/// record with required keys: `additionalProperties` and `required` alone).
+/// It is declared with the widest schema the object allows, as on Gemini
+/// (`strict::declare_required`, noted `required-declared`).
+fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<()> {
+    if crate::passes::types_of(node).contains(&"object") && !crate::passes::facts::branch_of_combinator(cx) {
+        crate::passes::strict::declare_required(node, cx)?;
+    }
     Ok(())
 }
 
@@ -146,7 +158,7 @@ pub static XGRAMMAR: Target = Target {
         PLAIN_COMBINATORS,
         DISTRIBUTED_UNIONS,
         GRAMMAR_REGEX,
-        &[pass("string-format-first", xgrammar_string_rule), pass("strip-unsupported", spill::strip_unsupported)],
+        &[pass("string-format-first", xgrammar_string_rule), pass("declare-required", declare_required), pass("strip-unsupported", spill::strip_unsupported)],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,
