@@ -39,10 +39,18 @@ impl Report {
     /// Forgets what was reported at `pointer` and below it: a subschema the
     /// target then drops whole takes with it what the rules said inside it
     /// (a pattern "moved into" a description that is never sent). The drop
-    /// itself is reported, lossy.
-    pub fn forget_below(&mut self, pointer: &Pointer) {
-        let at = pointer.to_string();
-        self.diagnostics.retain(|d| !(d.pointer == at || d.pointer.strip_prefix(at.as_str()).is_some_and(|rest| rest.starts_with('/'))));
+    /// itself is reported, lossy. The rules run children first, so what they
+    /// said under `node` (the dropping node) is the end of the list: it is
+    /// read back from the end only as far as that goes, and a schema with a
+    /// dropped subschema in each of many nodes costs no scan of the whole list
+    /// each (what the upgrade said there, before the rules, stays).
+    pub fn forget_below(&mut self, pointer: &Pointer, node: &Pointer) {
+        let under = |p: &str, at: &str| p == at || p.strip_prefix(at).is_some_and(|rest| rest.starts_with('/'));
+        let (at, node) = (pointer.to_string(), node.to_string());
+        let tail = self.diagnostics.iter().rev().take_while(|d| under(&d.pointer, &node)).count();
+        let mut rest = self.diagnostics.split_off(self.diagnostics.len() - tail);
+        rest.retain(|d| !under(&d.pointer, &at));
+        self.diagnostics.append(&mut rest);
     }
 
     fn push(&mut self, code: &'static str, pointer: &Pointer, message: String, lossy: bool) {
@@ -72,9 +80,18 @@ mod tests {
         for at in ["/properties/no", "/properties/no/pattern", "/properties/no/items/x", "/properties/not", "/properties"] {
             r.lossy("keyword-spilled", &p(at), "m");
         }
-        r.forget_below(&p("/properties/no"));
+        r.forget_below(&p("/properties/no"), &p(""));
         let left: Vec<&str> = r.diagnostics.iter().map(|d| d.pointer.as_str()).collect();
         assert_eq!(left, ["/properties/not", "/properties"]);
         assert!(r.lossy);
+        // Read back from the end only while under the dropping node: what
+        // came before its subtree (the upgrade's word on it) stays.
+        let mut r = Report::default();
+        for at in ["/properties/a/not/x", "/properties/b", "/properties/a/not", "/properties/a/not/y"] {
+            r.lossy("keyword-spilled", &p(at), "m");
+        }
+        r.forget_below(&p("/properties/a/not"), &p("/properties/a"));
+        let left: Vec<&str> = r.diagnostics.iter().map(|d| d.pointer.as_str()).collect();
+        assert_eq!(left, ["/properties/a/not/x", "/properties/b"]);
     }
 }

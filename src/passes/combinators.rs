@@ -199,8 +199,9 @@ fn spill_other_patterns<'m>(merged: &mut Map, sides: impl Iterator<Item = &'m Ma
     }
     let Some(kept) = merged.field(kw::PATTERN).and_then(Value::as_str).map(str::to_owned) else { return };
     let mut others: Vec<&str> = Vec::new();
+    let mut seen = crate::hash::HashSet::default();
     for p in sides.filter_map(|side| side.field(kw::PATTERN).and_then(Value::as_str)) {
-        if p != kept && !others.contains(&p) {
+        if p != kept && seen.insert(p) {
             others.push(p);
         }
     }
@@ -223,13 +224,22 @@ fn spill_other_patterns<'m>(merged: &mut Map, sides: impl Iterator<Item = &'m Ma
 /// held would be lost with them, with what the target had spilled into it
 /// (the branches' rules run first: a `maxLength` a strict target cannot
 /// keep was reported moved into the description the merge then dropped).
+/// A description another contains is not repeated, among the first
+/// `crate::values::SCAN_UP_TO`; past them only an equal one is (an allOf of
+/// thousands of described sides stays linear).
 fn join_descriptions<'m>(merged: &mut Map, sides: impl Iterator<Item = &'m Map>) {
     let mut texts: Vec<&str> = Vec::new();
+    let mut seen = crate::hash::HashSet::default();
     for d in sides.filter_map(|side| side.field(kw::DESCRIPTION).and_then(Value::as_str)) {
-        if d.is_empty() || texts.iter().any(|t| t.contains(d)) {
+        if d.is_empty() || !seen.insert(d) {
             continue;
         }
-        texts.retain(|t| !d.contains(t));
+        if texts.len() <= crate::values::SCAN_UP_TO {
+            if texts.iter().any(|t| t.contains(d)) {
+                continue;
+            }
+            texts.retain(|t| !d.contains(t));
+        }
         texts.push(d);
     }
     if texts.len() > 1 {

@@ -73,12 +73,13 @@ pub fn strip_because(node: &mut Map, keys: &[Key], why: Option<&str>, cx: &mut C
             Some(keywords::Kind::Core | keywords::Kind::Meta | keywords::Kind::Annotation) => {}
             Some(keywords::Kind::Extension) | None if key.starts_with("x-") || key == "propertyOrdering" => {}
             _ => {
-                cx.enter(key.as_str()).ok();
                 // A subschema (not `true`/`false`) was normalized before its
                 // node: what its rules reported goes with it.
                 if !value.is_boolean() && keywords::slot(key) != keywords::Slot::Data {
-                    cx.report.forget_below(&cx.path);
+                    let below = cx.path.child(key.as_str());
+                    cx.report.forget_below(&below, &cx.path);
                 }
+                cx.enter(key.as_str()).ok();
                 match why {
                     Some(why) => cx.lossy("keyword-dropped", format!("{key} {why}; it was removed")),
                     None => cx.lossy("keyword-dropped", format!("{key} is not accepted by {}; it was removed", cx.target.id)),
