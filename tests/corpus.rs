@@ -241,6 +241,22 @@ fn every_spilled_keyword_is_in_a_description() {
                 }
             }
             for d in out.report.diagnostics.iter().filter(|d| d.code == "keyword-spilled") {
+                // "allOf patterns "a", "b" cannot stand beside pattern "c" on one node":
+                // each entry's pattern the list names (as `{:?}` writes it).
+                if let Some(list) = d.message.strip_prefix("allOf patterns ").and_then(|m| m.split_once(" cannot stand beside ")).map(|(l, _)| l) {
+                    let Some(Value::Array(entries)) = schema.pointer(&format!("{}/allOf", d.pointer)) else { continue };
+                    for p in entries.iter().filter_map(|e| e.get("pattern")).filter_map(Value::as_str) {
+                        if !list.split(", ").any(|named| named == format!("{p:?}")) {
+                            continue;
+                        }
+                        let said = format!("pattern: {}", toolschema::doc::json_text(&Value::String(p.to_string())));
+                        checked += 1;
+                        if !written.iter().any(|w| w.contains(&said)) {
+                            failures.push(format!("{} {id}: {said} at {} is in no description", target.id, d.pointer));
+                        }
+                    }
+                    continue;
+                }
                 let message = d.message.trim_start_matches("root ");
                 let Some((names, _)) = message.split_once(" not accepted by ").or_else(|| message.split_once(" ignored by ")) else { continue };
                 let replaced = out.report.diagnostics.iter().any(|o| {
