@@ -104,6 +104,26 @@ fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<()> {
     Ok(())
 }
 
+/// xgrammar (0.2.8) reads an array without `items` as one with no items past
+/// its `prefixItems`: `{"type": "array", "maxItems": 3}` compiles to the empty
+/// array alone, `"minItems": 1` fails to compile ("minItems is greater than
+/// the number of prefixItems, but additional items are not allowed"), and a
+/// tuple's rest is closed. Such an array gets `items: {}`, any item, which is
+/// what JSON Schema means without `items`. A bare `{"type": "array"}` compiles
+/// as any array and is left as it is.
+fn any_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
+    if node.has(kw::ITEMS) || !(node.has(kw::PREFIX_ITEMS) || node.has(kw::MIN_ITEMS) || node.has(kw::MAX_ITEMS)) {
+        return Ok(());
+    }
+    let types = crate::passes::types_of(node);
+    if !types.is_empty() && !types.contains(&"array") {
+        return Ok(());
+    }
+    node.insert("items".into(), Value::Object(Map::new()));
+    cx.count("anyItemsWritten");
+    Ok(())
+}
+
 fn llamacpp_string_rule(node: &mut Map, cx: &mut Cx) -> Result<()> {
     one_string_rule(node, [kw::PATTERN, kw::FORMAT], cx)
 }
@@ -158,7 +178,7 @@ pub static XGRAMMAR: Target = Target {
         PLAIN_COMBINATORS,
         DISTRIBUTED_UNIONS,
         GRAMMAR_REGEX,
-        &[pass("string-format-first", xgrammar_string_rule), pass("declare-required", declare_required), pass("strip-unsupported", spill::strip_unsupported)],
+        &[pass("string-format-first", xgrammar_string_rule), pass("declare-required", declare_required), pass("any-items", any_items), pass("strip-unsupported", spill::strip_unsupported)],
     ],
     on_violation: OnViolation::Report,
     relaxed: None,

@@ -13,7 +13,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("cca", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "type-arrays", "null-unions", "literal-unions", "splice-unions", "collapse-unions", "any-as-json", "maps-as-entries", "infer-type", "string-enums", "array-items", "strip-unsupported", "object-shapes", "optional-nullables", "root-object"]),
     ("mcp", &["strip-unsupported", "root-object"]),
     ("llamacpp", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "splice-unions", "distribute-siblings", "array-items", "number-bounds", "patterns", "anchored-alternatives", "regex-subset", "unicode-classes", "string-pattern-first", "declare-required", "strip-unsupported"]),
-    ("xgrammar", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "splice-unions", "distribute-siblings", "anchored-alternatives", "regex-subset", "unicode-classes", "string-format-first", "declare-required", "strip-unsupported"]),
+    ("xgrammar", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "splice-unions", "distribute-siblings", "anchored-alternatives", "regex-subset", "unicode-classes", "string-format-first", "declare-required", "any-items", "strip-unsupported"]),
     ("llguidance", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "regex-subset", "llguidance-limits", "strip-unsupported"]),
     ("ollama", &["const-to-enum", "one-of-to-any-of", "merge-all-of", "literal-unions", "splice-unions", "array-items", "strip-unsupported", "root-object"]),
     ("anthropic", &["one-of-to-any-of", "type-arrays", "splice-unions", "min-items", "pattern-maps", "strip-unsupported", "close-objects", "root-object"]),
