@@ -158,8 +158,8 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if strict && crate::passes::is_empty_enum(m) {
             v("empty-enum", &["enum"], format!("an empty enum accepts no value, so {} cannot constrain a call to it (enum must be a non-empty array)", target.id));
         }
-        if let (Some(formats), Some(Value::String(f))) = (caps.formats, m.field(kw::FORMAT)) {
-            if !formats.contains(&f.as_str()) {
+        if let Some(Value::String(f)) = m.field(kw::FORMAT) {
+            if !caps.takes_format(f) {
                 v("unsupported-format", &[], format!("format {f:?} is not accepted by {}", target.id));
             }
         }

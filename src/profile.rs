@@ -181,6 +181,11 @@ impl Caps {
         !self.strip.contains(key) && self.keep.map_or(true, |k| k.contains(key))
     }
 
+    /// Whether `format` is one of the string formats the target accepts (any, without a list).
+    pub fn takes_format(&self, format: &str) -> bool {
+        self.formats.map_or(true, |formats| formats.contains(&format))
+    }
+
     /// Keywords the wire refuses: those not kept and, without `negation`, `not`
     /// and the conditionals (a target may remove those with a rule of its own
     /// rather than `strip`, as Fireworks does `not`).

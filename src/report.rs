@@ -45,11 +45,10 @@ impl Report {
     /// dropped subschema in each of many nodes costs no scan of the whole list
     /// each (what the upgrade said there, before the rules, stays).
     pub fn forget_below(&mut self, pointer: &Pointer, node: &Pointer) {
-        let under = |p: &str, at: &str| p == at || p.strip_prefix(at).is_some_and(|rest| rest.starts_with('/'));
-        let (at, node) = (pointer.to_string(), node.to_string());
-        let tail = self.diagnostics.iter().rev().take_while(|d| under(&d.pointer, &node)).count();
+        use crate::pointer::within;
+        let tail = self.diagnostics.iter().rev().take_while(|d| within(&d.pointer, node.as_str())).count();
         let mut rest = self.diagnostics.split_off(self.diagnostics.len() - tail);
-        rest.retain(|d| !under(&d.pointer, &at));
+        rest.retain(|d| !within(&d.pointer, pointer.as_str()));
         self.diagnostics.append(&mut rest);
     }
 

@@ -40,8 +40,8 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
         .filter(|(k, v)| !cx.keeps(k) || extra.iter().any(|e| e.as_str() == k.as_str()) || caps.refuses_value(k, v, &types).is_some())
         .map(|(k, _)| k.clone())
         .collect();
-    if let (Some(formats), Some(Value::String(f))) = (caps.formats, node.field(kw::FORMAT)) {
-        if !formats.contains(&f.as_str()) && !drop.iter().any(|k| k == "format") {
+    if let Some(Value::String(f)) = node.field(kw::FORMAT) {
+        if !caps.takes_format(f) && !drop.iter().any(|k| k == "format") {
             drop.push("format".into());
         }
     }

@@ -78,7 +78,7 @@ fn one_string_rule(node: &mut Map, order: [&Keyword; 2], cx: &mut Cx) -> Result<
         return Ok(());
     }
     let kept = |node: &Map, k: &Keyword| match k.row == kw::FORMAT.row {
-        true => node.field(kw::FORMAT).and_then(Value::as_str).is_some_and(|f| cx.target.caps.formats.map_or(true, |fs| fs.contains(&f))),
+        true => node.field(kw::FORMAT).and_then(Value::as_str).is_some_and(|f| cx.target.caps.takes_format(f)),
         false => node.has(k),
     };
     let Some(rule) = order.iter().position(|k| kept(node, k)) else { return Ok(()) };
