@@ -225,7 +225,10 @@ fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, resu
 /// definition that a previous run's rules left without its recursion).
 const MAX_SETTLE_RUNS: usize = 4;
 
-fn run(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
+fn run(mut schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
+    // What no reference reaches is dropped by the output anyway; dropped
+    // first, no step reads it.
+    refs::drop_unreachable_definitions(&mut schema);
     let (mut out, mut had_refs) = run_once(schema, policy, cx)?;
     // Recursion is decided on the input's ref graph, before the target's rules
     // strip keywords; when they strip the edge that closed a cycle, the output

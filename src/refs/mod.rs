@@ -15,7 +15,7 @@ mod policy;
 use crate::lookup::Fields;
 use crate::draft::Moves;
 use crate::error::{Error, Result};
-use crate::keywords::{self, Slot};
+use crate::keywords::{self, Keyword, Slot};
 use crate::pointer::Pointer;
 use crate::context::Cx;
 use index::Index;
@@ -30,6 +30,80 @@ const MAX_REF_CHAIN: usize = 128;
 /// Does this schema node hold a `$ref` (or `$dynamicRef`) the expander would follow?
 pub(crate) fn follows(node: &Map) -> bool {
     node.field(kw::REF).or_else(|| node.field(kw::DYNAMIC_REF)).is_some_and(Value::is_string)
+}
+
+/// Drops the root definitions no reference can reach, before anything reads
+/// them; returns how many. Schemas generated from an API description often
+/// carry every shared definition in every tool (a Notion MCP tool: 2.4 KB of
+/// `$defs`, none of it used), and the upgrade, the never-prune, the ref index
+/// and the target's rules walked all of it, only for the output to drop it.
+///
+/// Only where reachability is plain: one container (`$defs` or
+/// `definitions`), every `$ref` a string `#`, `#/$defs/NAME...` or
+/// `#/definitions/NAME...` into it (NAME without `~` or `%`), and nothing
+/// that could move a reference's base or target (`$id`, a string `id`,
+/// anchors, dynamic or recursive refs). Any other shape leaves the document
+/// whole, for the index to resolve as before. The scan reads every object
+/// key, instance data in `default` or `examples` included: a `$ref` there
+/// only keeps more.
+pub(crate) fn drop_unreachable_definitions(doc: &mut Value) -> usize {
+    let Some((container, keep)) = reachable_definitions(doc) else { return 0 };
+    let dropped = keep.iter().filter(|k| !**k).count();
+    if dropped == 0 {
+        return 0;
+    }
+    if let Some(Value::Object(defs)) = doc.as_object_mut().and_then(|root| root.field_mut(container)) {
+        let mut kept = keep.into_iter();
+        defs.retain(|_, _| kept.next().unwrap_or(true));
+    }
+    dropped
+}
+
+/// The container's keyword and, per entry in order, whether a reference reaches it.
+fn reachable_definitions(doc: &Value) -> Option<(&'static Keyword, Vec<bool>)> {
+    let root = doc.as_object()?;
+    let (container, defs) = match (root.field(kw::DEFS), root.field(kw::DEFINITIONS)) {
+        (Some(Value::Object(defs)), None) => (kw::DEFS, defs),
+        (None, Some(Value::Object(defs))) => (kw::DEFINITIONS, defs),
+        _ => return None,
+    };
+    let prefix = if container.row == kw::DEFS.row { "#/$defs/" } else { "#/definitions/" };
+    let moves_base = [kw::ID.row, kw::ANCHOR.row, kw::DYNAMIC_ANCHOR.row, kw::DYNAMIC_REF.row];
+    let mut reached = vec![false; defs.len()];
+    let mut stack: Vec<&Value> = Vec::new();
+    // The root's members first (all but the container), then every value below.
+    let mut members: Vec<(&Key, &Value)> = root.iter().filter(|(k, _)| !k.is_row(container.row)).collect();
+    loop {
+        for (key, child) in members.drain(..) {
+            match key.keyword() {
+                Some(k) if k.row == kw::REF.row => {
+                    let Value::String(reference) = child else { return None };
+                    if reference == "#" || reference.is_empty() {
+                        continue;
+                    }
+                    let name = reference.strip_prefix(prefix)?;
+                    let name = name.split_once('/').map_or(name, |(first, _)| first);
+                    if name.contains(['~', '%']) {
+                        return None;
+                    }
+                    if let Some(at) = defs.index_of(name).filter(|at| !reached[*at]) {
+                        reached[at] = true;
+                        stack.extend(defs.get_index(at).map(|(_, body)| body));
+                    }
+                }
+                Some(k) if moves_base.contains(&k.row) => return None,
+                None if matches!(key.as_str(), "$recursiveRef" | "$recursiveAnchor") || (key.as_str() == "id" && child.is_string()) => return None,
+                _ => stack.push(child),
+            }
+        }
+        match stack.pop() {
+            None => break,
+            Some(Value::Array(items)) => stack.extend(items),
+            Some(Value::Object(node)) => members.extend(node.iter()),
+            Some(_) => {}
+        }
+    }
+    Some((container, reached))
 }
 
 /// What `Expander::children` drops from every node it copies, done in place
@@ -624,4 +698,64 @@ fn schema_position(p: &Pointer) -> bool {
         };
     }
     at == At::Schema
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    fn kept(mut doc: Value) -> (usize, Vec<String>) {
+        let dropped = drop_unreachable_definitions(&mut doc);
+        let root = doc.as_object().unwrap();
+        let defs = root.field(kw::DEFS).or_else(|| root.field(kw::DEFINITIONS)).and_then(Value::as_object);
+        (dropped, defs.map(|d| d.keys().map(|k| k.as_str().to_string()).collect()).unwrap_or_default())
+    }
+
+    #[test]
+    fn definitions_no_reference_reaches_are_dropped_in_order() {
+        let doc = json!({
+            "$ref": "#/$defs/a",
+            "properties": {"x": {"items": {"$ref": "#/definitions/ignored-prefix"}}},
+            "$defs": {"z": {"$ref": "#/$defs/y"}, "a": {"$ref": "#/$defs/b/properties/c"}, "y": {}, "b": {"properties": {"c": {}}}, "c": {"$ref": "#"}}
+        });
+        // `#/definitions/...` names no entry of `$defs`: the scan gives up, keeping all.
+        assert_eq!(kept(doc.clone()).0, 0);
+        let mut doc = doc;
+        doc["properties"]["x"]["items"]["$ref"] = json!("#");
+        assert_eq!(kept(doc), (3, vec!["a".to_string(), "b".to_string()]));
+        let draft7 = json!({"properties": {"p": {"$ref": "#/definitions/used"}}, "definitions": {"unused": {}, "used": {"$ref": "#/definitions/also"}, "also": {}}});
+        assert_eq!(kept(draft7), (1, vec!["used".to_string(), "also".to_string()]));
+        // A `$ref` in instance data keeps what it names: the scan reads every key.
+        let data = json!({"default": {"$ref": "#/$defs/d"}, "$defs": {"d": {}, "e": {}}});
+        assert_eq!(kept(data), (1, vec!["d".to_string()]));
+    }
+
+    #[test]
+    fn anything_that_could_move_a_reference_keeps_every_definition() {
+        for (key, value) in [
+            ("$id", json!("https://example.com/s")),
+            ("id", json!("https://example.com/s")),
+            ("$anchor", json!("here")),
+            ("$dynamicAnchor", json!("here")),
+            ("$dynamicRef", json!("#here")),
+            ("$recursiveRef", json!("#")),
+            ("$recursiveAnchor", json!(true)),
+            ("$ref", json!("#/properties/q")),
+            ("$ref", json!("#/$defs/a~1b")),
+            ("$ref", json!("#/$defs/a%20b")),
+            ("$ref", json!("other.json#/$defs/u")),
+            ("$ref", json!(5)),
+        ] {
+            let mut node = Map::new();
+            node.insert(key.into(), value);
+            let doc = json!({"properties": {"q": Value::Object(node)}, "$defs": {"u": {}, "v": {}}});
+            assert_eq!(kept(doc), (0, vec!["u".to_string(), "v".to_string()]), "{key}");
+        }
+        // Both containers, or one that is not an object: left whole.
+        assert_eq!(kept(json!({"$defs": {"u": {}}, "definitions": {"v": {}}})).0, 0);
+        assert_eq!(kept(json!({"$defs": [{}]})).0, 0);
+        // A property named `id` (a schema, not a string) moves nothing.
+        assert_eq!(kept(json!({"properties": {"id": {"type": "string"}}, "$defs": {"u": {}}})), (1, vec![]));
+    }
 }
