@@ -56,9 +56,9 @@ fn answer(input: &str, out: &crate::pipeline::Normalized, report: bool) -> Resul
 /// The JSON entry points' common part: parse `input`, normalize it for `target`.
 fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::pipeline::Normalized, Error> {
     let target = target_named(target)?;
-    let schema = parse(input, opts.max_depth)?;
+    let schema = crate::pipeline::parse_schema(input, opts.max_depth)?;
     refuse_tool(&schema)?;
-    crate::pipeline::normalize_parsed(crate::pipeline::Input { value: schema, again: crate::pipeline::Again::Text(input) }, target, &opts)
+    crate::pipeline::normalize_parsed(crate::pipeline::Input { value: schema, again: crate::pipeline::Again::Text(input), reached: true }, target, &opts)
 }
 
 /// A tool where a schema belongs is an error naming the slot to pass: read as

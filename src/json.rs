@@ -15,6 +15,13 @@ const PARSE_STACK_PER_LEVEL: usize = 768;
 /// Parses JSON text, refusing nesting deeper than `max_depth` before any
 /// recursive parser sees it.
 pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
+    within_depth(input, max_depth)?;
+    crate::doc::parse_value(input)
+}
+
+/// Refuses text nesting deeper than `max_depth`, or deeper than the stack
+/// left can walk and drop: `parse`'s guard, for parses made elsewhere.
+pub(crate) fn within_depth(input: &str, max_depth: usize) -> Result<(), Error> {
     // Nesting is at most the number of `{` and `[` bytes, strings included:
     // when that count passes both limits, so does the depth, and the exact
     // scan (which steps through every string) is not needed. It is counted
@@ -27,7 +34,7 @@ pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
         }
         fits_stack(depth)?;
     }
-    crate::doc::parse_value(input)
+    Ok(())
 }
 
 /// How many `{` and `[` bytes `bytes` holds, eight at a time. The two differ

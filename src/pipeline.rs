@@ -56,7 +56,7 @@ pub fn normalize(schema: &Value, target: &Target, opts: &Options) -> Result<Norm
     let Some(value) = schema.clone_within(opts.max_depth) else {
         return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
     };
-    normalize_parsed(Input { value, again: Again::Value(schema) }, target, opts)
+    normalize_parsed(Input { value, again: Again::Value(schema), reached: false }, target, opts)
 }
 
 /// `normalize` of a schema the caller gives up, for a target whose run never
@@ -75,7 +75,7 @@ pub(crate) fn normalize_taken_again(schema: Value, shallow: bool, target: &Targe
     if !shallow && walk::value_depth(&schema) > opts.max_depth {
         return Err(Error::TooDeep { pointer: Pointer::root(), limit: opts.max_depth });
     }
-    normalize_parsed(Input { value: schema, again }, target, opts)
+    normalize_parsed(Input { value: schema, again, reached: false }, target, opts)
 }
 
 /// What a run starts from: a value it takes over, and where the same schema
@@ -86,6 +86,9 @@ pub(crate) fn normalize_taken_again(schema: Value, shallow: bool, target: &Targe
 pub(crate) struct Input<'a> {
     pub value: Value,
     pub again: Again<'a>,
+    /// The root definitions no reference reaches are gone already (the value
+    /// is `parse_schema`'s): the run need not look for them.
+    pub reached: bool,
 }
 
 /// The input again, for the fail-open rerun.
@@ -100,13 +103,22 @@ pub(crate) enum Again<'a> {
 }
 
 impl<'a> Again<'a> {
-    fn value(self, opts: &Options) -> Result<Cow<'a, Value>> {
+    /// The input again, and whether it is `parse_schema`'s (`Input::reached`).
+    fn value(self, opts: &Options) -> Result<(Cow<'a, Value>, bool)> {
         match self {
-            Again::Value(v) => Ok(Cow::Borrowed(v)),
-            Again::Text(text) => json::parse(text, opts.max_depth).map(Cow::Owned),
-            Again::Lazy(make) => make().map(Cow::Owned),
+            Again::Value(v) => Ok((Cow::Borrowed(v), false)),
+            Again::Text(text) => parse_schema(text, opts.max_depth).map(|v| (Cow::Owned(v), true)),
+            Again::Lazy(make) => make().map(|v| (Cow::Owned(v), false)),
         }
     }
+}
+
+/// A schema's JSON text, refused past `max_depth` as `json::parse` refuses
+/// it, with the root definitions no reference reaches left unread (checked
+/// as JSON only): the run would drop them first (`refs::parse_reached`).
+pub(crate) fn parse_schema(text: &str, max_depth: usize) -> Result<Value> {
+    json::within_depth(text, max_depth)?;
+    refs::parse_reached(text)
 }
 
 /// `normalize` that takes the input over (see `Input`): the JSON entry points
@@ -123,8 +135,13 @@ pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options
     Ok(out)
 }
 
-fn normalize_owned(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
+fn normalize_owned(mut input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
     opts.validate()?;
+    // What no reference reaches is dropped by the output anyway; dropped
+    // first, no step reads it.
+    if !input.reached {
+        refs::drop_unreachable_definitions(&mut input.value);
+    }
     let mut cx = target.cx(opts);
     let policy = target.ref_policy(opts);
     match target.on_violation {
@@ -187,9 +204,9 @@ fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, resu
     // Not compacted here (`normalize_owned`, not `normalize`): the strict
     // retry below reads this output, and the call's result is compacted once.
     let fallback = match again.value(cx.opts)? {
-        Cow::Borrowed(schema) => normalize_owned(Input { value: schema.clone(), again: Again::Value(schema) }, relaxed, cx.opts)?,
+        (Cow::Borrowed(schema), _) => normalize_owned(Input { value: schema.clone(), again: Again::Value(schema), reached: false }, relaxed, cx.opts)?,
         // Parsed again for this run only: taken over, not copied.
-        Cow::Owned(schema) => normalize_owned(Input { value: schema, again }, relaxed, cx.opts)?,
+        (Cow::Owned(schema), reached) => normalize_owned(Input { value: schema, again, reached }, relaxed, cx.opts)?,
     };
     // The relaxed target's own (reported) rewrites can remove what strict mode
     // could not represent (a root union of an object and a string is merged
@@ -225,10 +242,7 @@ fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, resu
 /// definition that a previous run's rules left without its recursion).
 const MAX_SETTLE_RUNS: usize = 4;
 
-fn run(mut schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
-    // What no reference reaches is dropped by the output anyway; dropped
-    // first, no step reads it.
-    refs::drop_unreachable_definitions(&mut schema);
+fn run(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
     let (mut out, mut had_refs) = run_once(schema, policy, cx)?;
     // Recursion is decided on the input's ref graph, before the target's rules
     // strip keywords; when they strip the edge that closed a cycle, the output

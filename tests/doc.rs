@@ -54,8 +54,29 @@ fn doc(text: &str) -> Result<String, String> {
             Err(e) => panic!("{text:?}: not an invalid-json error: {e:?}"),
         };
         assert_eq!(by_value, by_doc, "parse_value, input: {text:?}");
+        deferring_matches(text);
     }
     by_doc
+}
+
+/// The text as root definitions, some reached and some not: read with the
+/// unreached ones left unread (`refs::parse_reached`, the JSON entry points'
+/// parse), it fails as `parse_value` fails, or gives what `parse_value` gives
+/// once the run's first step drops what no reference reaches.
+fn deferring_matches(text: &str) {
+    for wrapped in [
+        format!("{{\"$defs\":{text}}}"),
+        format!("{{\"properties\":{{\"x\":{{\"$ref\":\"#/$defs/b\"}}}},\"$defs\":{{\"a\":{text},\"b\":{{\"items\":{text}}},\"c\":{{\"$ref\":\"#/$defs/a\"}}}},\"z\":{text}}}"),
+        format!("{{\"definitions\":{{\"a\":{text},\"a\":{{\"$ref\":\"#/definitions/b\"}},\"b\":{text}}},\"$ref\":\"#/definitions/a\"}}"),
+        format!("{{\"$defs\":{{\"a\":{text}}},\"$defs\":{{\"b\":{text}}},\"$ref\":\"#/$defs/b\"}}"),
+    ] {
+        let whole = toolschema::doc::parse_value(&wrapped).map(|mut v| {
+            toolschema::refs::drop_unreachable_definitions(&mut v);
+            v.to_string()
+        });
+        let reached = toolschema::refs::parse_reached(&wrapped).map(|v| v.to_string());
+        assert_eq!(reached.map_err(|e| e.to_string()), whole.map_err(|e| e.to_string()), "parse_reached, input: {wrapped:?}");
+    }
 }
 
 /// How many `{` and `[` the text holds: a bound on its nesting.

@@ -11,6 +11,7 @@
 //! - parse to the same value with `doc::parse_value`, the parse the JSON
 //!   entry points use, or fail with the same message;
 //! - as a request body's tools, parse the same with `Doc::parse_capturing`;
+//! - as root definitions, parse the same with `refs::parse_reached`;
 //! - write text that parses back to itself;
 //! - reach every member and item by the pointer `pointer_to` renders for it.
 #![no_main]
@@ -65,6 +66,16 @@ fuzz_target!(init: common::catch_stack_overflow(), |data: &[u8]| {
             _ => d.to_json().unwrap(),
         });
         assert_eq!(capturing, plain, "parse_capturing, input: {text:?}");
+        // The schema entry points' parse (unreached root definitions checked,
+        // not read) of the text as definitions, one of them reached: what
+        // parse_value gives once the run drops the unreached, or its error.
+        let defs = format!("{{\"$ref\":\"#/$defs/b\",\"$defs\":{{\"a\":{text},\"b\":{{\"items\":{text}}}}}}}");
+        let whole = toolschema::doc::parse_value(&defs).map(|mut v| {
+            toolschema::refs::drop_unreachable_definitions(&mut v);
+            v.to_string()
+        });
+        let reached = toolschema::refs::parse_reached(&defs).map(|v| v.to_string());
+        assert_eq!(reached.map_err(|e| e.to_string()), whole.map_err(|e| e.to_string()), "parse_reached, input: {defs:?}");
     }
     let Ok(doc) = unlimited else { return };
     let out = got.unwrap();

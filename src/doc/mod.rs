@@ -44,7 +44,7 @@ mod write;
 
 pub use self::key::Key;
 pub use self::map::{Entry, Map, OccupiedEntry, VacantEntry};
-pub use self::parse::Captured;
+pub use self::parse::{Captured, Deferred};
 pub use self::serde::{from_str, from_value, to_value};
 pub use self::value::{Index, ToJson, Value};
 pub use self::write::WriteJson;
@@ -61,6 +61,13 @@ use std::borrow::Cow;
 /// drop that come after.
 pub fn parse_value(text: &str) -> crate::error::Result<Value> {
     parse::parse_value(text)
+}
+
+/// `parse_value`, leaving the values of a root `$defs` or `definitions`
+/// object's entries unread (checked, and `null` in their place) for
+/// [`Deferred::take`]: what a caller reads only where a reference reaches.
+pub fn parse_value_deferring(text: &str) -> crate::error::Result<(Value, Deferred<'_>)> {
+    parse::parse_value_deferring(text)
 }
 
 /// A value's compact JSON text, as the output writes it: the canonical form

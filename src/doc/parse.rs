@@ -7,6 +7,7 @@
 //! the serde_json function whose behaviour a branch follows.
 use super::{Doc, Key, Map, Member, Node, NodeId, Run, Str, Value, MAX_TEXT};
 use crate::error::{Error, Result};
+use crate::keywords::kw;
 use crate::pointer::Pointer;
 use std::borrow::Cow;
 
@@ -126,6 +127,58 @@ pub(super) struct Parser<'s> {
     capture: &'static [&'static [&'static str]],
     capture_cap: usize,
     captured: Vec<Captured>,
+    /// What `parse_value_deferring` checked and did not read.
+    deferred: Vec<Batch>,
+}
+
+/// The entries of one root definitions object whose values were only
+/// checked: the container's keyword row and each entry's value span, in the
+/// order read.
+#[derive(Debug)]
+struct Batch {
+    row: u8,
+    spans: Vec<std::ops::Range<usize>>,
+}
+
+/// What `parse_value_deferring` left unread: the values of the root
+/// definitions' entries, each standing as `null` in the value until `take`
+/// reads it from the text.
+#[derive(Debug)]
+pub struct Deferred<'s> {
+    src: &'s str,
+    batches: Vec<Batch>,
+}
+
+impl Deferred<'_> {
+    /// Nothing was deferred.
+    pub fn is_empty(&self) -> bool {
+        self.batches.is_empty()
+    }
+
+    /// The container whose entries were deferred (its keyword's row) and how
+    /// many values were read for it; `None` unless exactly one was deferred.
+    pub fn container(&self) -> Option<(u8, usize)> {
+        match self.batches.as_slice() {
+            [one] => Some((one.row, one.spans.len())),
+            _ => None,
+        }
+    }
+
+    /// The value of the `i`th entry read for the one deferred container. The
+    /// text was checked when it was deferred, so this cannot fail; it gives
+    /// `null` should it, as a placeholder would.
+    pub fn take(&self, i: usize) -> Value {
+        let Some(span) = self.batches.first().and_then(|b| b.spans.get(i)) else { return Value::Null };
+        let mut p = Parser::new(&self.src[..span.end], usize::MAX, 0);
+        p.i = span.start;
+        match p.value_at::<false>(usize::MAX) {
+            Ok(Some((value, _))) => value,
+            _ => {
+                debug_assert!(false, "a deferred value failed to parse");
+                Value::Null
+            }
+        }
+    }
 }
 
 /// An array read straight into a value where the document would hold it
@@ -161,10 +214,24 @@ pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
 pub(super) fn parse_value(src: &str) -> Result<Value> {
     within_max_text(src)?;
     let mut p = Parser::new(src, usize::MAX, 0);
-    let (value, _) = p.value_at(usize::MAX)?.expect("no depth cap");
+    let (value, _) = p.value_at::<false>(usize::MAX)?.expect("no depth cap");
     // serde: `Deserializer::end`.
     match p.skip_ws() {
         None => Ok(value),
+        Some(_) => Err(p.peek_error(Code::TrailingCharacters)),
+    }
+}
+
+/// `parse_value`, except that the values of a root `$defs` or `definitions`
+/// object's entries are only checked (accepted, rejected and worded as
+/// `parse_value` does) and stand as `null`: `Deferred::take` reads those a
+/// caller needs. For schemas whose definitions are mostly unused (`refs`).
+pub(super) fn parse_value_deferring(src: &str) -> Result<(Value, Deferred<'_>)> {
+    within_max_text(src)?;
+    let mut p = Parser::new(src, usize::MAX, 0);
+    let (value, _) = p.value_at::<true>(usize::MAX)?.expect("no depth cap");
+    match p.skip_ws() {
+        None => Ok((value, Deferred { src, batches: p.deferred })),
         Some(_) => Err(p.peek_error(Code::TrailingCharacters)),
     }
 }
@@ -200,6 +267,7 @@ impl<'s> Parser<'s> {
             capture: &[],
             capture_cap: 0,
             captured: Vec::new(),
+            deferred: Vec::new(),
         }
     }
 
@@ -514,7 +582,7 @@ impl<'s> Parser<'s> {
     /// for it; `None` (the position restored) when it nests past the cap.
     fn capture_array(&mut self) -> Result<Option<NodeId>> {
         let start = self.i;
-        let Some((value, depth)) = self.value_at(self.capture_cap)? else {
+        let Some((value, depth)) = self.value_at::<false>(self.capture_cap)? else {
             self.i = start;
             self.capture = &[];
             return Ok(None);
@@ -531,7 +599,11 @@ impl<'s> Parser<'s> {
     /// as `document`, so it accepts, rejects and words its errors as that
     /// does. `None` when it nests deeper than `cap`. Nothing here recurses
     /// (`crate::json::parse` bounds the depth first, for what comes after).
-    fn value_at(&mut self, cap: usize) -> Result<Option<(Value, usize)>> {
+    /// `DEFER`: the entries of a root definitions object are checked, not
+    /// read (`parse_value_deferring`); a parameter of the type, so that the
+    /// other parses pay nothing for the question (0.7% of the text path's
+    /// wasm operators when it was a field).
+    fn value_at<const DEFER: bool>(&mut self, cap: usize) -> Result<Option<(Value, usize)>> {
         /// An open container, with the key of the member being read.
         enum Open {
             Array(Vec<Value>),
@@ -548,7 +620,31 @@ impl<'s> Parser<'s> {
                 }
                 deepest = deepest.max(open.len() + 1);
             }
-            done = match next {
+            // An entry of a root definitions object, when deferring: checked
+            // only, and `null` in its place.
+            let deferred = match open.as_slice() {
+                _ if !DEFER => None,
+                [Open::Object(_, outer), Open::Object(entries, _)] => {
+                    outer.keyword().map(|k| k.row).filter(|&r| r == kw::DEFS.row || r == kw::DEFINITIONS.row).map(|row| (row, entries.is_empty()))
+                }
+                _ => None,
+            };
+            if let Some((row, first)) = deferred {
+                let start = self.i;
+                self.skip_value()?;
+                // A definitions object read again (a repeated key) replaces the one before.
+                if first {
+                    self.deferred.retain(|b| b.row != row);
+                    self.deferred.push(Batch { row, spans: Vec::new() });
+                }
+                if let Some(batch) = self.deferred.iter_mut().find(|b| b.row == row) {
+                    batch.spans.push(start..self.i);
+                }
+            }
+            done = if deferred.is_some() {
+                Value::Null
+            } else {
+                match next {
                 None => return Err(self.peek_error(Code::EofValue)),
                 Some(b'{') => {
                     self.i += 1;
@@ -602,6 +698,7 @@ impl<'s> Parser<'s> {
                     super::convert::number(raw(self.src, s), s.reformat())
                 }
                 Some(_) => return Err(self.peek_error(Code::ExpectedValue)),
+                }
             };
             loop {
                 match open.last_mut() {
@@ -651,6 +748,90 @@ impl<'s> Parser<'s> {
                     Some(Open::Object(map, _)) => Value::Object(map),
                     None => unreachable!("a container closed while one was open"),
                 };
+            }
+        }
+    }
+
+    /// One value from `self.i`, checked and not built: `value_at`'s steps in
+    /// its order, so the same text fails with the same error at the same
+    /// place.
+    fn skip_value(&mut self) -> Result<()> {
+        // Per open container, whether it is an object.
+        let mut open: Vec<bool> = Vec::new();
+        'value: loop {
+            match self.skip_ws() {
+                None => return Err(self.peek_error(Code::EofValue)),
+                Some(b'{') => {
+                    self.i += 1;
+                    match self.skip_ws() {
+                        Some(b'}') => self.i += 1,
+                        Some(b'"') => {
+                            self.key_span()?;
+                            open.push(true);
+                            continue 'value;
+                        }
+                        Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
+                        None => return Err(self.peek_error(Code::EofObject)),
+                    }
+                }
+                Some(b'[') => {
+                    self.i += 1;
+                    match self.skip_ws() {
+                        Some(b']') => self.i += 1,
+                        Some(_) => {
+                            open.push(false);
+                            continue 'value;
+                        }
+                        None => return Err(self.peek_error(Code::EofList)),
+                    }
+                }
+                Some(b'"') => {
+                    self.i += 1;
+                    self.string()?;
+                }
+                Some(b'n') => self.word(b"null")?,
+                Some(b't') => self.word(b"true")?,
+                Some(b'f') => self.word(b"false")?,
+                Some(b'-' | b'0'..=b'9') => {
+                    self.number()?;
+                }
+                Some(_) => return Err(self.peek_error(Code::ExpectedValue)),
+            }
+            loop {
+                match open.last() {
+                    None => return Ok(()),
+                    Some(true) => match self.skip_ws() {
+                        Some(b',') => {
+                            self.i += 1;
+                            match self.skip_ws() {
+                                Some(b'"') => {
+                                    self.key_span()?;
+                                    continue 'value;
+                                }
+                                Some(b'}') => return Err(self.peek_error(Code::TrailingComma)),
+                                Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
+                                None => return Err(self.peek_error(Code::EofValue)),
+                            }
+                        }
+                        Some(b'}') => self.i += 1,
+                        Some(_) => return Err(self.peek_error(Code::ObjectCommaOrEnd)),
+                        None => return Err(self.peek_error(Code::EofObject)),
+                    },
+                    Some(false) => match self.skip_ws() {
+                        Some(b',') => {
+                            self.i += 1;
+                            match self.skip_ws() {
+                                Some(b']') => return Err(self.peek_error(Code::TrailingComma)),
+                                Some(_) => continue 'value,
+                                None => return Err(self.peek_error(Code::EofValue)),
+                            }
+                        }
+                        Some(b']') => self.i += 1,
+                        Some(_) => return Err(self.peek_error(Code::ListCommaOrEnd)),
+                        None => return Err(self.peek_error(Code::EofList)),
+                    },
+                }
+                open.pop();
             }
         }
     }

@@ -15,7 +15,7 @@ mod policy;
 use crate::lookup::Fields;
 use crate::draft::Moves;
 use crate::error::{Error, Result};
-use crate::keywords::{self, Keyword, Slot};
+use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
 use crate::context::Cx;
 use index::Index;
@@ -46,33 +46,112 @@ pub(crate) fn follows(node: &Map) -> bool {
 /// whole, for the index to resolve as before. The scan reads every object
 /// key, instance data in `default` or `examples` included: a `$ref` there
 /// only keeps more.
-pub(crate) fn drop_unreachable_definitions(doc: &mut Value) -> usize {
-    let Some((container, keep)) = reachable_definitions(doc) else { return 0 };
-    let dropped = keep.iter().filter(|k| !**k).count();
-    if dropped == 0 {
+pub fn drop_unreachable_definitions(doc: &mut Value) -> usize {
+    keep_reached(doc, None)
+}
+
+/// A schema's JSON text to its value with `drop_unreachable_definitions`
+/// done, without building what it drops: the entries no reference reaches
+/// are checked as JSON, never made values. Errors are `doc::parse_value`'s,
+/// word for word. The caller bounds the depth.
+pub fn parse_reached(text: &str) -> Result<Value> {
+    let (mut doc, deferred) = crate::doc::parse_value_deferring(text)?;
+    if deferred.is_empty() {
+        return Ok(doc);
+    }
+    // One container whose entries are the values read, in order (no repeated
+    // key): otherwise the text is read whole, as it always was.
+    let aligned = deferred.container().is_some_and(|(row, n)| {
+        doc.as_object().and_then(|root| root.iter().find(|(k, _)| k.is_row(row))).and_then(|(_, v)| v.as_object()).is_some_and(|defs| defs.len() == n)
+    });
+    if !aligned {
+        let mut doc = crate::doc::parse_value(text)?;
+        keep_reached(&mut doc, None);
+        return Ok(doc);
+    }
+    keep_reached(&mut doc, Some(&mut |i| deferred.take(i)));
+    Ok(doc)
+}
+
+/// `drop_unreachable_definitions`; with `fill`, the container's entries are
+/// placeholders and `fill(i)` reads the `i`th: those reached are read before
+/// they are scanned, and every one is when reachability is not plain.
+fn keep_reached(doc: &mut Value, mut fill: Option<&mut dyn FnMut(usize) -> Value>) -> usize {
+    let Some(row) = container_row(doc) else {
+        debug_assert!(fill.is_none(), "deferred entries in a document without one definitions object");
+        return 0;
+    };
+    let n = entries(doc, row).map_or(0, Map::len);
+    let mut reached = vec![false; n];
+    let mut filled = vec![false; n];
+    let mut work = Vec::new();
+    let mut plain = scan(doc, row, None, &mut reached, &mut work).is_some();
+    while plain {
+        let Some(at) = work.pop() else { break };
+        if let Some(fill) = fill.as_mut() {
+            if let Some(slot) = entries_mut(doc, row).and_then(|defs| defs.get_index_mut(at)) {
+                *slot = fill(at);
+                filled[at] = true;
+            }
+        }
+        plain = scan(doc, row, Some(at), &mut reached, &mut work).is_some();
+    }
+    let Some(defs) = entries_mut(doc, row) else { return 0 };
+    if !plain {
+        if let Some(fill) = fill {
+            for (at, done) in filled.iter().enumerate() {
+                if let (false, Some(slot)) = (*done, defs.get_index_mut(at)) {
+                    *slot = fill(at);
+                }
+            }
+        }
         return 0;
     }
-    if let Some(Value::Object(defs)) = doc.as_object_mut().and_then(|root| root.field_mut(container)) {
-        let mut kept = keep.into_iter();
-        defs.retain(|_, _| kept.next().unwrap_or(true));
+    let dropped = reached.iter().filter(|r| !**r).count();
+    if dropped > 0 {
+        let mut keep = reached.into_iter();
+        defs.retain(|_, _| keep.next().unwrap_or(true));
     }
     dropped
 }
 
-/// The container's keyword and, per entry in order, whether a reference reaches it.
-fn reachable_definitions(doc: &Value) -> Option<(&'static Keyword, Vec<bool>)> {
+/// The row of the root's one definitions object (`$defs` or `definitions`).
+fn container_row(doc: &Value) -> Option<u8> {
     let root = doc.as_object()?;
-    let (container, defs) = match (root.field(kw::DEFS), root.field(kw::DEFINITIONS)) {
-        (Some(Value::Object(defs)), None) => (kw::DEFS, defs),
-        (None, Some(Value::Object(defs))) => (kw::DEFINITIONS, defs),
-        _ => return None,
-    };
-    let prefix = if container.row == kw::DEFS.row { "#/$defs/" } else { "#/definitions/" };
+    match (root.field(kw::DEFS), root.field(kw::DEFINITIONS)) {
+        (Some(Value::Object(_)), None) => Some(kw::DEFS.row),
+        (None, Some(Value::Object(_))) => Some(kw::DEFINITIONS.row),
+        _ => None,
+    }
+}
+
+fn entries(doc: &Value, row: u8) -> Option<&Map> {
+    let root = doc.as_object()?;
+    root.get_index(root.index_of_row(row, if row == kw::DEFS.row { "$defs" } else { "definitions" })?)?.1.as_object()
+}
+
+fn entries_mut(doc: &mut Value, row: u8) -> Option<&mut Map> {
+    let root = doc.as_object_mut()?;
+    let at = root.index_of_row(row, if row == kw::DEFS.row { "$defs" } else { "definitions" })?;
+    root.get_index_mut(at)?.as_object_mut()
+}
+
+/// Marks the definitions that `$ref`s in the root (all but the container,
+/// `from` = `None`) or in the entry `from` name, queueing each one newly
+/// reached. `None` when reachability is not plain there.
+fn scan(doc: &Value, row: u8, from: Option<usize>, reached: &mut [bool], work: &mut Vec<usize>) -> Option<()> {
+    let root = doc.as_object()?;
+    let defs = entries(doc, row)?;
+    let prefix = if row == kw::DEFS.row { "#/$defs/" } else { "#/definitions/" };
     let moves_base = [kw::ID.row, kw::ANCHOR.row, kw::DYNAMIC_ANCHOR.row, kw::DYNAMIC_REF.row];
-    let mut reached = vec![false; defs.len()];
     let mut stack: Vec<&Value> = Vec::new();
-    // The root's members first (all but the container), then every value below.
-    let mut members: Vec<(&Key, &Value)> = root.iter().filter(|(k, _)| !k.is_row(container.row)).collect();
+    let mut members: Vec<(&Key, &Value)> = match from {
+        None => root.iter().filter(|(k, _)| !k.is_row(row)).collect(),
+        Some(at) => {
+            stack.push(defs.get_index(at)?.1);
+            Vec::new()
+        }
+    };
     loop {
         for (key, child) in members.drain(..) {
             match key.keyword() {
@@ -88,7 +167,7 @@ fn reachable_definitions(doc: &Value) -> Option<(&'static Keyword, Vec<bool>)> {
                     }
                     if let Some(at) = defs.index_of(name).filter(|at| !reached[*at]) {
                         reached[at] = true;
-                        stack.extend(defs.get_index(at).map(|(_, body)| body));
+                        work.push(at);
                     }
                 }
                 Some(k) if moves_base.contains(&k.row) => return None,
@@ -97,13 +176,12 @@ fn reachable_definitions(doc: &Value) -> Option<(&'static Keyword, Vec<bool>)> {
             }
         }
         match stack.pop() {
-            None => break,
+            None => return Some(()),
             Some(Value::Array(items)) => stack.extend(items),
             Some(Value::Object(node)) => members.extend(node.iter()),
             Some(_) => {}
         }
     }
-    Some((container, reached))
 }
 
 /// What `Expander::children` drops from every node it copies, done in place
