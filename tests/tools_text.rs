@@ -190,3 +190,66 @@ fn tools_past_the_request_budget_are_read_again_on_the_quiet_path() {
         assert_eq!(got, want_body, "{n} tools");
     }
 }
+
+/// Definitions at a tool's schema slot are read only where a reference
+/// reaches them (the others are checked as JSON and dropped, as the run
+/// drops them): in every arrangement the answer is the value path's, with
+/// and without telemetry, and an error the same error.
+#[test]
+fn unreached_definitions_at_tool_slots_answer_as_the_value_path() {
+    let deep = r#"{"type": "array", "items": "#.repeat(12) + "{}" + &"}".repeat(12);
+    let schema = |defs: &str| format!(r##"{{"type": "object", "properties": {{"a": {{"$ref": "#/$defs/A"}}}}, {defs}}}"##);
+    let used = r##""$defs": {"U": {"type": "string", "minLength": 1}, "A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}}, "B": {"type": "integer", "exclusiveMinimum": 0}, "V": {"type": 5}}"##;
+    let schemas = [
+        schema(used),
+        // Repeated keys, both containers, a repeated container, a deep unused entry.
+        schema(r##""$defs": {"A": {"type": "string"}, "U": {}, "A": {"type": "integer"}}"##),
+        schema(r##""$defs": {"A": {"type": "string"}}, "definitions": {"U": {"type": "string"}}"##),
+        schema(r##""$defs": {"U": {"type": "string"}}, "$defs": {"A": {"type": "boolean"}, "W": {}}"##),
+        schema(r##""$defs": {"U": {"type": "string"}, "A": {}}, "$defs": {}"##),
+        schema(&format!(r##""$defs": {{"A": {{}}, "Deep": {deep}}}"##)),
+        // What moves references keeps every definition.
+        schema(r##""$id": "https://example.com/t", "$defs": {"A": {}, "U": {"$anchor": "u"}}"##),
+    ];
+    let mut bodies = Vec::new();
+    for s in &schemas {
+        bodies.push(format!(r#"{{"model": "m", "tools": [{{"type": "function", "function": {{"name": "f", "parameters": {s}}}}}, {{"name": "g", "input_schema": {s}}}]}}"#));
+        bodies.push(format!(r#"[{{"name": "f", "parameters": {s}}}, {{"name": "g", "inputSchema": {s}, "parameters": {s}}}]"#));
+        bodies.push(format!(r#"{{"result": {{"tools": [{{"name": "f", "inputSchema": {s}}}]}}}}"#));
+        bodies.push(format!(r#"{{"functionDeclarations": [{{"name": "f", "parametersJsonSchema": {s}}}]}}"#));
+        // Gemini's groups: the array's items are not tools; one holds a slot anyway.
+        bodies.push(format!(r#"{{"tools": [{{"functionDeclarations": [{{"name": "f", "parameters": {s}}}]}}, {{"parameters": {s}}}]}}"#));
+        // A tool whose slot repeats, the last one without definitions.
+        bodies.push(format!(r#"{{"tools": [{{"name": "f", "inputSchema": {s}, "inputSchema": {{"type": "object"}}}}]}}"#));
+    }
+    for body in &bodies {
+        for target in targets::TARGETS {
+            for max_depth in [256, 6] {
+                let opts = Options { max_depth, ..Options::default() };
+                let parsed: Value = serde_json::from_str(body).unwrap();
+                let want = normalize_tools(&parsed, target, &opts).map_err(|e| e.code().to_string());
+                let got = normalize_tools_text(body, target, &opts).map_err(|e| e.code().to_string());
+                match (got, want) {
+                    (Ok((text, telemetry)), Ok(want)) => {
+                        assert_eq!(text, serde_json::to_string(&want.tools).unwrap(), "{} {max_depth} {body}", target.id);
+                        assert_eq!(serde_json::to_string(&telemetry).unwrap(), serde_json::to_string(&want.telemetry).unwrap(), "{} {max_depth} {body}", target.id);
+                    }
+                    // The text path refuses a list nesting past maxDepth and its
+                    // wrappers whole, where the value path fails the tool alone.
+                    (Err(code), Ok(want)) if code == "too-deep" => {
+                        let failed = serde_json::to_string(&want.telemetry).unwrap();
+                        assert!(failed.contains("\"code\":\"too-deep\""), "{} {max_depth} {body}: {failed}", target.id);
+                    }
+                    (got, want) => assert_eq!(got.map(|_| ()), want.map(|_| ()), "{} {max_depth} {body}", target.id),
+                }
+                let options = json!({"target": target.id, "maxDepth": max_depth}).to_string();
+                let quiet = toolschema::api::normalize_tools_text(body, &options, false);
+                let loud = toolschema::api::normalize_tools_text(body, &options, true);
+                assert_eq!(quiet.starts_with('o'), loud.starts_with('o'), "{} {body}", target.id);
+                if quiet.starts_with('o') {
+                    assert_eq!(quiet[quiet.find('\n').unwrap()..], loud[loud.find('\n').unwrap()..], "{} {body}", target.id);
+                }
+            }
+        }
+    }
+}

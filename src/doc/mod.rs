@@ -44,7 +44,7 @@ mod write;
 
 pub use self::key::Key;
 pub use self::map::{Entry, Map, OccupiedEntry, VacantEntry};
-pub use self::parse::{Captured, Deferred};
+pub use self::parse::{Captured, Container, Deferred};
 pub use self::serde::{from_str, from_value, to_value};
 pub use self::value::{Index, ToJson, Value};
 pub use self::write::WriteJson;
@@ -66,7 +66,7 @@ pub fn parse_value(text: &str) -> crate::error::Result<Value> {
 /// `parse_value`, leaving the values of a root `$defs` or `definitions`
 /// object's entries unread (checked, and `null` in their place) for
 /// [`Deferred::take`]: what a caller reads only where a reference reaches.
-pub fn parse_value_deferring(text: &str) -> crate::error::Result<(Value, Deferred<'_>)> {
+pub fn parse_value_deferring(text: &str) -> crate::error::Result<(Value, Deferred)> {
     parse::parse_value_deferring(text)
 }
 
@@ -210,7 +210,20 @@ impl<'s> Doc<'s> {
     /// every one after it. For a text of which only some arrays are wanted
     /// as values (a request body's tools), at the cost of one parse.
     pub fn parse_capturing(src: &'s str, paths: &'static [&'static [&'static str]], cap: usize) -> crate::error::Result<(Doc<'s>, Vec<Captured>)> {
-        parse::parse_capturing(src, paths, cap)
+        parse::parse_capturing(src, paths, cap, &[])
+    }
+
+    /// `parse_capturing`, leaving unread the entries of every `$defs` or
+    /// `definitions` object at a captured item's schema slot (`slots`, key
+    /// paths from the item): checked, `null` in their place, and each
+    /// captured array's [`Deferred`] reads them from the text when asked.
+    pub fn parse_capturing_deferring(
+        src: &'s str,
+        paths: &'static [&'static [&'static str]],
+        cap: usize,
+        slots: &'static [&'static [&'static str]],
+    ) -> crate::error::Result<(Doc<'s>, Vec<Captured>)> {
+        parse::parse_capturing(src, paths, cap, slots)
     }
 
     /// An empty document whose root is `null`, for building from scratch.

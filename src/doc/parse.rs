@@ -127,49 +127,71 @@ pub(super) struct Parser<'s> {
     capture: &'static [&'static [&'static str]],
     capture_cap: usize,
     captured: Vec<Captured>,
-    /// What `parse_value_deferring` checked and did not read.
+    /// What a deferring parse checked and did not read.
     deferred: Vec<Batch>,
+    /// Where a captured array's items keep their schemas: the definitions
+    /// there are deferred (`parse_capturing`).
+    slots: &'static [&'static [&'static str]],
 }
 
-/// The entries of one root definitions object whose values were only
-/// checked: the container's keyword row and each entry's value span, in the
-/// order read.
+/// The entries of one definitions object whose values were only checked:
+/// the container's keyword row, where it stands, and each entry's value span,
+/// in the order read.
 #[derive(Debug)]
 struct Batch {
     row: u8,
+    /// The item of the captured array it lies in (`usize::MAX` at the root of
+    /// a schema read alone) and the keys from that item to the schema.
+    tool: usize,
+    slot: &'static [&'static str],
     spans: Vec<std::ops::Range<usize>>,
+    /// How many containers deep its deepest entry reaches, counted from the
+    /// value the parse read (the captured array, or the schema).
+    depth: usize,
 }
 
-/// What `parse_value_deferring` left unread: the values of the root
-/// definitions' entries, each standing as `null` in the value until `take`
-/// reads it from the text.
-#[derive(Debug)]
-pub struct Deferred<'s> {
-    src: &'s str,
+/// What a deferring parse left unread: the values of definitions objects'
+/// entries (at a schema's root: `parse_value_deferring`; at a tool's schema
+/// slot: `parse_capturing` given slots), each standing as `null` in the value
+/// until `take` reads it from the text.
+#[derive(Debug, Default)]
+pub struct Deferred {
     batches: Vec<Batch>,
 }
 
-impl Deferred<'_> {
+/// One definitions object of a `Deferred`, as `Deferred::containers` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Container {
+    /// Its keyword's row in the table (`$defs` or `definitions`).
+    pub row: u8,
+    /// The item of the captured array it lies in, `usize::MAX` at the root.
+    pub tool: usize,
+    /// The keys from that item to the schema holding it.
+    pub slot: &'static [&'static str],
+    /// How many values were read for it (its entries, when no key repeats).
+    pub entries: usize,
+    /// How many containers deep its deepest entry reaches, counted from the
+    /// value the parse read (the captured array is level 1).
+    pub depth: usize,
+}
+
+impl Deferred {
     /// Nothing was deferred.
     pub fn is_empty(&self) -> bool {
         self.batches.is_empty()
     }
 
-    /// The container whose entries were deferred (its keyword's row) and how
-    /// many values were read for it; `None` unless exactly one was deferred.
-    pub fn container(&self) -> Option<(u8, usize)> {
-        match self.batches.as_slice() {
-            [one] => Some((one.row, one.spans.len())),
-            _ => None,
-        }
+    /// The definitions objects deferred, in the order read.
+    pub fn containers(&self) -> impl Iterator<Item = Container> + '_ {
+        self.batches.iter().map(|b| Container { row: b.row, tool: b.tool, slot: b.slot, entries: b.spans.len(), depth: b.depth })
     }
 
-    /// The value of the `i`th entry read for the one deferred container. The
-    /// text was checked when it was deferred, so this cannot fail; it gives
-    /// `null` should it, as a placeholder would.
-    pub fn take(&self, i: usize) -> Value {
-        let Some(span) = self.batches.first().and_then(|b| b.spans.get(i)) else { return Value::Null };
-        let mut p = Parser::new(&self.src[..span.end], usize::MAX, 0);
+    /// The value of the `i`th entry read for the `k`th container, from `src`
+    /// (the text parsed). The text was checked when it was deferred, so this
+    /// cannot fail; it gives `null` should it, as a placeholder would.
+    pub fn take(&self, src: &str, k: usize, i: usize) -> Value {
+        let Some(span) = self.batches.get(k).and_then(|b| b.spans.get(i)) else { return Value::Null };
+        let mut p = Parser::new(&src[..span.end], usize::MAX, 0);
         p.i = span.start;
         match p.value_at::<false>(usize::MAX) {
             Ok(Some((value, _))) => value,
@@ -192,6 +214,8 @@ pub struct Captured {
     pub depth: usize,
     /// Where the array's text is in the input.
     pub span: std::ops::Range<usize>,
+    /// The definitions at its items' schema slots, left unread.
+    pub deferred: Deferred,
 }
 
 /// Text longer than a span can address is refused before any is read.
@@ -226,12 +250,12 @@ pub(super) fn parse_value(src: &str) -> Result<Value> {
 /// object's entries are only checked (accepted, rejected and worded as
 /// `parse_value` does) and stand as `null`: `Deferred::take` reads those a
 /// caller needs. For schemas whose definitions are mostly unused (`refs`).
-pub(super) fn parse_value_deferring(src: &str) -> Result<(Value, Deferred<'_>)> {
+pub(super) fn parse_value_deferring(src: &str) -> Result<(Value, Deferred)> {
     within_max_text(src)?;
     let mut p = Parser::new(src, usize::MAX, 0);
     let (value, _) = p.value_at::<true>(usize::MAX)?.expect("no depth cap");
     match p.skip_ws() {
-        None => Ok((value, Deferred { src, batches: p.deferred })),
+        None => Ok((value, Deferred { batches: p.deferred })),
         Some(_) => Err(p.peek_error(Code::TrailingCharacters)),
     }
 }
@@ -240,13 +264,47 @@ pub(super) fn parse_value_deferring(src: &str) -> Result<(Value, Deferred<'_>)> 
 /// the root; the empty path is the root) straight into values: each stands
 /// in the document as an empty array, its value beside. An array nested
 /// deeper than `cap` containers is read into the document as usual.
-pub(super) fn parse_capturing<'s>(src: &'s str, paths: &'static [&'static [&'static str]], cap: usize) -> Result<(Doc<'s>, Vec<Captured>)> {
+pub(super) fn parse_capturing<'s>(
+    src: &'s str,
+    paths: &'static [&'static [&'static str]],
+    cap: usize,
+    slots: &'static [&'static [&'static str]],
+) -> Result<(Doc<'s>, Vec<Captured>)> {
     within_max_text(src)?;
     // Most of such a text is what is captured: a smaller guess of nodes.
-    let mut p = Parser { capture: paths, capture_cap: cap, ..Parser::new(src, usize::MAX, src.len() / 96 + 4) };
+    let mut p = Parser { capture: paths, capture_cap: cap, slots, ..Parser::new(src, usize::MAX, src.len() / 96 + 4) };
     let root = p.document()?;
     let doc = Doc { src, text: String::new(), nodes: p.nodes, items: p.items, members: p.members, root, max_depth: usize::MAX, text_depth: p.deepest };
     Ok((doc, p.captured))
+}
+
+/// An open container of `value_at`, with the key of the member being read.
+enum Open {
+    Array(Vec<Value>),
+    Object(Map, Key),
+}
+
+/// Whether the value about to be read is an entry of a definitions object
+/// to defer: one at the root (no `slots`), or at the schema slot of an item
+/// of the captured array (`slots`). Which one (`Container`, its `entries`
+/// the count read so far), if so.
+#[inline]
+fn deferral(open: &[Open], slots: &'static [&'static [&'static str]]) -> Option<Container> {
+    let row_of = |key: &Key| key.keyword().map(|k| k.row).filter(|&r| r == kw::DEFS.row || r == kw::DEFINITIONS.row);
+    if slots.is_empty() {
+        let [Open::Object(_, outer), Open::Object(entries, _)] = open else { return None };
+        return Some(Container { row: row_of(outer)?, tool: usize::MAX, slot: &[], entries: entries.len(), depth: 0 });
+    }
+    match open {
+        [Open::Array(items), middle @ .., Open::Object(_, outer), Open::Object(entries, _)] if !middle.is_empty() => {
+            let row = row_of(outer)?;
+            let slot = slots.iter().copied().find(|slot| {
+                slot.len() == middle.len() && slot.iter().zip(middle).all(|(want, o)| matches!(o, Open::Object(_, k) if k.as_str() == *want))
+            })?;
+            Some(Container { row, tool: items.len(), slot, entries: entries.len(), depth: 0 })
+        }
+        _ => None,
+    }
 }
 
 impl<'s> Parser<'s> {
@@ -268,6 +326,7 @@ impl<'s> Parser<'s> {
             capture_cap: 0,
             captured: Vec::new(),
             deferred: Vec::new(),
+            slots: &[],
         }
     }
 
@@ -582,14 +641,16 @@ impl<'s> Parser<'s> {
     /// for it; `None` (the position restored) when it nests past the cap.
     fn capture_array(&mut self) -> Result<Option<NodeId>> {
         let start = self.i;
-        let Some((value, depth)) = self.value_at::<false>(self.capture_cap)? else {
+        let read = if self.slots.is_empty() { self.value_at::<false>(self.capture_cap)? } else { self.value_at::<true>(self.capture_cap)? };
+        let deferred = Deferred { batches: std::mem::take(&mut self.deferred) };
+        let Some((value, depth)) = read else {
             self.i = start;
             self.capture = &[];
             return Ok(None);
         };
         self.deepest = self.deepest.max(self.frames.len() + depth);
         let node = self.push(Node::Array(Run { start: self.items.len() as u32, len: 0 }));
-        self.captured.push(Captured { node, value, depth, span: start..self.i });
+        self.captured.push(Captured { node, value, depth, span: start..self.i, deferred });
         Ok(Some(node))
     }
 
@@ -604,11 +665,6 @@ impl<'s> Parser<'s> {
     /// other parses pay nothing for the question (0.7% of the text path's
     /// wasm operators when it was a field).
     fn value_at<const DEFER: bool>(&mut self, cap: usize) -> Result<Option<(Value, usize)>> {
-        /// An open container, with the key of the member being read.
-        enum Open {
-            Array(Vec<Value>),
-            Object(Map, Key),
-        }
         let mut open: Vec<Open> = Vec::new();
         let mut deepest = 0;
         let mut done;
@@ -620,25 +676,30 @@ impl<'s> Parser<'s> {
                 }
                 deepest = deepest.max(open.len() + 1);
             }
-            // An entry of a root definitions object, when deferring: checked
-            // only, and `null` in its place.
-            let deferred = match open.as_slice() {
-                _ if !DEFER => None,
-                [Open::Object(_, outer), Open::Object(entries, _)] => {
-                    outer.keyword().map(|k| k.row).filter(|&r| r == kw::DEFS.row || r == kw::DEFINITIONS.row).map(|row| (row, entries.is_empty()))
-                }
-                _ => None,
-            };
-            if let Some((row, first)) = deferred {
+            // An entry of a definitions object, when deferring: checked only,
+            // and `null` in its place.
+            let deferred = if DEFER { deferral(&open, self.slots) } else { None };
+            if let Some(at) = deferred {
                 let start = self.i;
-                self.skip_value()?;
-                // A definitions object read again (a repeated key) replaces the one before.
-                if first {
-                    self.deferred.retain(|b| b.row != row);
-                    self.deferred.push(Batch { row, spans: Vec::new() });
+                // Counted as if read: the depth guards after the parse see it.
+                let depth = open.len() + self.skip_value()?;
+                if depth > cap {
+                    return Ok(None);
                 }
-                if let Some(batch) = self.deferred.iter_mut().find(|b| b.row == row) {
+                deepest = deepest.max(depth);
+                // A definitions object read again (a repeated key) replaces the
+                // one before; those of earlier items are not looked at.
+                if at.entries == 0 {
+                    let same = |b: &Batch| b.row == at.row && b.tool == at.tool && std::ptr::eq(b.slot, at.slot);
+                    let from = self.deferred.iter().rposition(|b| b.tool != at.tool).map_or(0, |k| k + 1);
+                    if let Some(k) = self.deferred[from..].iter().position(same) {
+                        self.deferred.remove(from + k);
+                    }
+                    self.deferred.push(Batch { row: at.row, tool: at.tool, slot: at.slot, spans: Vec::new(), depth: 0 });
+                }
+                if let Some(batch) = self.deferred.last_mut() {
                     batch.spans.push(start..self.i);
+                    batch.depth = batch.depth.max(depth);
                 }
             }
             done = if deferred.is_some() {
@@ -754,12 +815,17 @@ impl<'s> Parser<'s> {
 
     /// One value from `self.i`, checked and not built: `value_at`'s steps in
     /// its order, so the same text fails with the same error at the same
-    /// place.
-    fn skip_value(&mut self) -> Result<()> {
-        // Per open container, whether it is an object.
+    /// place. Answers how many containers deep it nests.
+    fn skip_value(&mut self) -> Result<usize> {
+        // Per open container, whether it is an object; the most open at once.
         let mut open: Vec<bool> = Vec::new();
+        let mut deepest = 0;
         'value: loop {
-            match self.skip_ws() {
+            let next = self.skip_ws();
+            if matches!(next, Some(b'{' | b'[')) {
+                deepest = deepest.max(open.len() + 1);
+            }
+            match next {
                 None => return Err(self.peek_error(Code::EofValue)),
                 Some(b'{') => {
                     self.i += 1;
@@ -799,7 +865,7 @@ impl<'s> Parser<'s> {
             }
             loop {
                 match open.last() {
-                    None => return Ok(()),
+                    None => return Ok(deepest),
                     Some(true) => match self.skip_ws() {
                         Some(b',') => {
                             self.i += 1;

@@ -61,16 +61,55 @@ pub fn parse_reached(text: &str) -> Result<Value> {
     }
     // One container whose entries are the values read, in order (no repeated
     // key): otherwise the text is read whole, as it always was.
-    let aligned = deferred.container().is_some_and(|(row, n)| {
-        doc.as_object().and_then(|root| root.iter().find(|(k, _)| k.is_row(row))).and_then(|(_, v)| v.as_object()).is_some_and(|defs| defs.len() == n)
-    });
+    let mut containers = deferred.containers();
+    let aligned = match (containers.next(), containers.next()) {
+        (Some(one), None) => container_row(&doc) == Some(one.row) && entries(&doc, one.row).is_some_and(|defs| defs.len() == one.entries),
+        _ => false,
+    };
     if !aligned {
         let mut doc = crate::doc::parse_value(text)?;
         keep_reached(&mut doc, None);
         return Ok(doc);
     }
-    keep_reached(&mut doc, Some(&mut |i| deferred.take(i)));
+    keep_reached(&mut doc, Some(&mut |i| deferred.take(text, 0, i)));
     Ok(doc)
+}
+
+/// The unread definitions of a tool list read by
+/// `Doc::parse_capturing_deferring` (at the `slots` `tools::shape` names),
+/// settled in `list`, the captured array: at the slot a tool's schema is
+/// read from (`slot_of`), only those a reference reaches are read and the
+/// others dropped, as the run would drop them; at any other slot, all are
+/// read, and so are those of a schema they would take past `max_depth` (whose
+/// run refuses it, as it refused the schema read whole). `false` when the
+/// list no longer holds a container where the text had it (a repeated key):
+/// the caller reads the text again whole.
+pub(crate) fn settle_deferred(
+    list: &mut Value,
+    deferred: &crate::doc::Deferred,
+    text: &str,
+    max_depth: usize,
+    slot_of: &dyn Fn(&Value) -> Option<&'static [&'static str]>,
+) -> bool {
+    for (k, at) in deferred.containers().enumerate() {
+        let Some(tool) = list.as_array_mut().and_then(|items| items.get_mut(at.tool)) else { return false };
+        // The schema is the item's level (1 below the array) plus its slot's keys.
+        let within = at.depth.saturating_sub(1 + at.slot.len()) < max_depth;
+        let chosen = within && slot_of(tool).is_some_and(|slot| slot == at.slot);
+        let Some(schema) = at.slot.iter().try_fold(tool, |v, key| v.get_mut(*key)) else { return false };
+        if !entries(schema, at.row).is_some_and(|defs| defs.len() == at.entries) {
+            return false;
+        }
+        let mut fill = |i| deferred.take(text, k, i);
+        if chosen && container_row(schema) == Some(at.row) {
+            keep_reached(schema, Some(&mut fill));
+        } else if let Some(defs) = entries_mut(schema, at.row) {
+            for (i, slot) in defs.values_mut().enumerate() {
+                *slot = fill(i);
+            }
+        }
+    }
+    true
 }
 
 /// `drop_unreachable_definitions`; with `fill`, the container's entries are

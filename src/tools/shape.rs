@@ -18,6 +18,10 @@ pub(crate) const SLOTS: &[Slot] = &[
     (&["parametersJsonSchema"], None),
 ];
 
+/// The paths of `SLOTS`, for the parse that leaves a slot's unused
+/// definitions unread (`Doc::parse_capturing_deferring`).
+pub(crate) const SLOT_PATHS: &[&[&str]] = &[&["function", "parameters"], &["parameters"], &["input_schema"], &["inputSchema"], &["parametersJsonSchema"]];
+
 /// A tool without any schema (an OpenAI function without parameters) is left as it is.
 pub(crate) fn schema_slot(tool: &Value) -> Option<Slot> {
     SLOTS.iter().copied().find(|(path, _)| get_path(tool, path).is_some())
@@ -162,7 +166,7 @@ pub(crate) fn places(list: &Value) -> Result<Places, Error> {
     let mut pointers = Vec::with_capacity(array.len());
     // Gemini's tools array: its other entries are built-in tools (`googleSearch`,
     // `codeExecution`), not functions, and are left out of the list's tools.
-    let gemini = base != [GROUP] && array.iter().any(|t| t.get(GROUP).is_some());
+    let gemini = !items_are_tools(array, base);
     let bare = base.is_empty() && !gemini;
     for (i, item) in array.iter().enumerate() {
         at.push_index(i);
@@ -189,6 +193,12 @@ pub(crate) fn places(list: &Value) -> Result<Places, Error> {
         at.pop();
     }
     Ok(Places { pointers, bare })
+}
+
+/// Whether each element of the tools array found at `base` is a tool: not
+/// in Gemini's request, whose tools array groups declarations.
+pub(crate) fn items_are_tools(array: &[Value], base: &[&str]) -> bool {
+    base == [GROUP] || !array.iter().any(|t| t.get(GROUP).is_some())
 }
 
 fn unreadable(at: &Pointer, what: &str) -> Error {
@@ -251,8 +261,13 @@ pub fn tool_as_schema_error(slot: &str) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{clone_around, places};
+    use super::{clone_around, places, SLOTS, SLOT_PATHS};
     use crate::json;
+
+    #[test]
+    fn slot_paths_are_the_slots() {
+        assert_eq!(SLOT_PATHS.to_vec(), SLOTS.iter().map(|(path, _)| *path).collect::<Vec<_>>());
+    }
 
     /// The wrapper `clone_around` copies, with each tool put back, is the list:
     /// for every place a list keeps its tools, Gemini's groups beside built-in

@@ -35,7 +35,10 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     // The list as `normalize_tools` would see it in the whole body: the same
     // keys lead to the array, so every pointer in the telemetry is the same.
     let (list, span) = match captured {
-        Some(c) => (c.value, Some(c.span)),
+        Some(c) => {
+            let span = c.span.clone();
+            (settled(c, input, base, opts)?, Some(span))
+        }
         None => (doc.to_value(array), None),
     };
     let wrap = |mut list: Value| {
@@ -66,6 +69,26 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
     Ok((body, telemetry))
 }
 
+/// A captured tools array with its deferred definitions settled: on a quiet
+/// run, at each tool's schema slot only those a reference reaches are read
+/// (the run would drop the others first), anywhere else all are; a run with
+/// telemetry reads all, since a tool's `modified` compares its output with
+/// the schema as written. Read again whole where the array no longer holds
+/// a definitions object where the text had it.
+fn settled(c: Captured, input: &str, base: &[&str], opts: &Options) -> Result<Value, Error> {
+    let Captured { mut value, deferred, span, .. } = c;
+    if deferred.is_empty() {
+        return Ok(value);
+    }
+    let tools = opts.quiet && value.as_array().is_some_and(|items| shape::items_are_tools(items, base));
+    let slot_of = |tool: &Value| if tools { shape::schema_slot(tool).map(|(path, _)| path) } else { None };
+    if !crate::refs::settle_deferred(&mut value, &deferred, input, opts.max_depth, &slot_of) {
+        crate::pipeline::discard(value);
+        value = crate::doc::parse_value(&input[span])?;
+    }
+    Ok(value)
+}
+
 /// The body parsed, its tools array and the keys that lead to it, and the
 /// array read straight into a value when the parse could: a request body is
 /// mostly its tools, and building them as document nodes only to convert
@@ -77,7 +100,7 @@ pub fn normalize_tools_text(input: &str, target: &Target, opts: &Options) -> Res
 /// document alone, so that nothing stands in for an array still written.
 fn parse_body(input: &str, limit: usize) -> Result<Body<'_>, Error> {
     if crate::json::fits_stack(limit).is_ok() {
-        let (doc, mut captured) = Doc::parse_capturing(input, shape::PLACES, limit)?;
+        let (doc, mut captured) = Doc::parse_capturing_deferring(input, shape::PLACES, limit, shape::SLOT_PATHS)?;
         let (array, base) = place(&doc).ok_or_else(shape::not_a_list)?;
         match captured.pop() {
             None => return Ok(Body { doc, array, base, captured: None }),
