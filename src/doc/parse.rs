@@ -821,13 +821,10 @@ impl<'s> Parser<'s> {
         let mut open: Vec<bool> = Vec::new();
         let mut deepest = 0;
         'value: loop {
-            let next = self.skip_ws();
-            if matches!(next, Some(b'{' | b'[')) {
-                deepest = deepest.max(open.len() + 1);
-            }
-            match next {
+            match self.skip_ws() {
                 None => return Err(self.peek_error(Code::EofValue)),
                 Some(b'{') => {
+                    deepest = deepest.max(open.len() + 1);
                     self.i += 1;
                     match self.skip_ws() {
                         Some(b'}') => self.i += 1,
@@ -841,6 +838,7 @@ impl<'s> Parser<'s> {
                     }
                 }
                 Some(b'[') => {
+                    deepest = deepest.max(open.len() + 1);
                     self.i += 1;
                     match self.skip_ws() {
                         Some(b']') => self.i += 1,
