@@ -690,7 +690,7 @@ impl<'s> Parser<'s> {
                 // A definitions object read again (a repeated key) replaces the
                 // one before; those of earlier items are not looked at.
                 if at.entries == 0 {
-                    let same = |b: &Batch| b.row == at.row && b.tool == at.tool && std::ptr::eq(b.slot, at.slot);
+                    let same = |b: &Batch| b.row == at.row && b.tool == at.tool && b.slot == at.slot;
                     let from = self.deferred.iter().rposition(|b| b.tool != at.tool).map_or(0, |k| k + 1);
                     if let Some(k) = self.deferred[from..].iter().position(same) {
                         self.deferred.remove(from + k);
