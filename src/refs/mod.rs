@@ -15,7 +15,7 @@ mod policy;
 use crate::lookup::Fields;
 use crate::draft::Moves;
 use crate::error::{Error, Result};
-use crate::keywords::{self, Slot};
+use crate::keywords::{self, Keyword, Slot};
 use crate::pointer::Pointer;
 use crate::context::Cx;
 use index::Index;
@@ -56,22 +56,13 @@ pub fn drop_unreachable_definitions(doc: &mut Value) -> usize {
 /// word for word. The caller bounds the depth.
 pub fn parse_reached(text: &str) -> Result<Value> {
     let (mut doc, deferred) = crate::doc::parse_value_deferring(text)?;
-    if deferred.is_empty() {
-        return Ok(doc);
-    }
-    // One container whose entries are the values read, in order (no repeated
-    // key): otherwise the text is read whole, as it always was.
-    let mut containers = deferred.containers();
-    let aligned = match (containers.next(), containers.next()) {
-        (Some(one), None) => container_row(&doc) == Some(one.row) && entries(&doc, one.row).is_some_and(|defs| defs.len() == one.entries),
-        _ => false,
-    };
-    if !aligned {
+    let settled = deferred.containers().enumerate().all(|(k, at)| settle_container(&mut doc, &deferred, text, k, at, true));
+    if !settled {
+        // A repeated key: the text is read whole, as it always was.
         let mut doc = crate::doc::parse_value(text)?;
         keep_reached(&mut doc, None);
         return Ok(doc);
     }
-    keep_reached(&mut doc, Some(&mut |i| deferred.take(text, 0, i)));
     Ok(doc)
 }
 
@@ -91,22 +82,31 @@ pub(crate) fn settle_deferred(
     max_depth: usize,
     slot_of: &dyn Fn(&Value) -> Option<&'static [&'static str]>,
 ) -> bool {
-    for (k, at) in deferred.containers().enumerate() {
+    deferred.containers().enumerate().all(|(k, at)| {
         let Some(tool) = list.as_array_mut().and_then(|items| items.get_mut(at.tool)) else { return false };
         // The schema is the item's level (1 below the array) plus its slot's keys.
         let within = at.depth.saturating_sub(1 + at.slot.len()) < max_depth;
         let chosen = within && slot_of(tool).is_some_and(|slot| slot == at.slot);
         let Some(schema) = at.slot.iter().try_fold(tool, |v, key| v.get_mut(*key)) else { return false };
-        if !entries(schema, at.row).is_some_and(|defs| defs.len() == at.entries) {
-            return false;
-        }
-        let mut fill = |i| deferred.take(text, k, i);
-        if chosen && container_row(schema) == Some(at.row) {
-            keep_reached(schema, Some(&mut fill));
-        } else if let Some(defs) = entries_mut(schema, at.row) {
-            for (i, slot) in defs.values_mut().enumerate() {
-                *slot = fill(i);
-            }
+        settle_container(schema, deferred, text, k, at, chosen)
+    })
+}
+
+/// The `k`th deferred container (`at`), in `schema`: with `drop`, only the
+/// entries a reference reaches are read and the others dropped
+/// (`keep_reached`), else every entry is read. `false` when `schema` no
+/// longer holds it as the text had it (a repeated key).
+fn settle_container(schema: &mut Value, deferred: &crate::doc::Deferred, text: &str, k: usize, at: crate::doc::Container, drop: bool) -> bool {
+    let container = container_keyword(at.row);
+    if !entries(schema, container).is_some_and(|defs| defs.len() == at.entries) {
+        return false;
+    }
+    let mut fill = |i| deferred.take(text, k, i);
+    if drop && container_of(schema).is_some_and(|c| c.row == at.row) {
+        keep_reached(schema, Some(&mut fill));
+    } else if let Some(defs) = entries_mut(schema, container) {
+        for (i, entry) in defs.values_mut().enumerate() {
+            *entry = fill(i);
         }
     }
     true
@@ -116,31 +116,31 @@ pub(crate) fn settle_deferred(
 /// placeholders and `fill(i)` reads the `i`th: those reached are read before
 /// they are scanned, and every one is when reachability is not plain.
 fn keep_reached(doc: &mut Value, mut fill: Option<&mut dyn FnMut(usize) -> Value>) -> usize {
-    let Some(row) = container_row(doc) else {
+    let Some(container) = container_of(doc) else {
         debug_assert!(fill.is_none(), "deferred entries in a document without one definitions object");
         return 0;
     };
-    let n = entries(doc, row).map_or(0, Map::len);
+    let n = entries(doc, container).map_or(0, Map::len);
     let mut reached = vec![false; n];
     let mut filled = vec![false; n];
     let mut work = Vec::new();
-    let mut plain = scan(doc, row, None, &mut reached, &mut work).is_some();
+    let mut plain = scan(doc, container, None, &mut reached, &mut work).is_some();
     while plain {
         let Some(at) = work.pop() else { break };
         if let Some(fill) = fill.as_mut() {
-            if let Some(slot) = entries_mut(doc, row).and_then(|defs| defs.get_index_mut(at)) {
-                *slot = fill(at);
+            if let Some(entry) = entries_mut(doc, container).and_then(|defs| defs.get_index_mut(at)) {
+                *entry = fill(at);
                 filled[at] = true;
             }
         }
-        plain = scan(doc, row, Some(at), &mut reached, &mut work).is_some();
+        plain = scan(doc, container, Some(at), &mut reached, &mut work).is_some();
     }
-    let Some(defs) = entries_mut(doc, row) else { return 0 };
+    let Some(defs) = entries_mut(doc, container) else { return 0 };
     if !plain {
         if let Some(fill) = fill {
             for (at, done) in filled.iter().enumerate() {
-                if let (false, Some(slot)) = (*done, defs.get_index_mut(at)) {
-                    *slot = fill(at);
+                if let (false, Some(entry)) = (*done, defs.get_index_mut(at)) {
+                    *entry = fill(at);
                 }
             }
         }
@@ -154,38 +154,45 @@ fn keep_reached(doc: &mut Value, mut fill: Option<&mut dyn FnMut(usize) -> Value
     dropped
 }
 
-/// The row of the root's one definitions object (`$defs` or `definitions`).
-fn container_row(doc: &Value) -> Option<u8> {
+/// The root's one definitions object's keyword (`$defs` or `definitions`).
+fn container_of(doc: &Value) -> Option<&'static Keyword> {
     let root = doc.as_object()?;
     match (root.field(kw::DEFS), root.field(kw::DEFINITIONS)) {
-        (Some(Value::Object(_)), None) => Some(kw::DEFS.row),
-        (None, Some(Value::Object(_))) => Some(kw::DEFINITIONS.row),
+        (Some(Value::Object(_)), None) => Some(kw::DEFS),
+        (None, Some(Value::Object(_))) => Some(kw::DEFINITIONS),
         _ => None,
     }
 }
 
-fn entries(doc: &Value, row: u8) -> Option<&Map> {
-    let root = doc.as_object()?;
-    root.get_index(root.index_of_row(row, if row == kw::DEFS.row { "$defs" } else { "definitions" })?)?.1.as_object()
+/// The definitions keyword at `row` of the table (a deferring parse names its
+/// container by row).
+fn container_keyword(row: u8) -> &'static Keyword {
+    if row == kw::DEFS.row {
+        kw::DEFS
+    } else {
+        kw::DEFINITIONS
+    }
 }
 
-fn entries_mut(doc: &mut Value, row: u8) -> Option<&mut Map> {
-    let root = doc.as_object_mut()?;
-    let at = root.index_of_row(row, if row == kw::DEFS.row { "$defs" } else { "definitions" })?;
-    root.get_index_mut(at)?.as_object_mut()
+fn entries<'v>(doc: &'v Value, container: &Keyword) -> Option<&'v Map> {
+    doc.as_object()?.field(container)?.as_object()
+}
+
+fn entries_mut<'v>(doc: &'v mut Value, container: &Keyword) -> Option<&'v mut Map> {
+    doc.as_object_mut()?.field_mut(container)?.as_object_mut()
 }
 
 /// Marks the definitions that `$ref`s in the root (all but the container,
 /// `from` = `None`) or in the entry `from` name, queueing each one newly
 /// reached. `None` when reachability is not plain there.
-fn scan(doc: &Value, row: u8, from: Option<usize>, reached: &mut [bool], work: &mut Vec<usize>) -> Option<()> {
+fn scan(doc: &Value, container: &Keyword, from: Option<usize>, reached: &mut [bool], work: &mut Vec<usize>) -> Option<()> {
     let root = doc.as_object()?;
-    let defs = entries(doc, row)?;
-    let prefix = if row == kw::DEFS.row { "#/$defs/" } else { "#/definitions/" };
+    let defs = entries(doc, container)?;
+    let prefix = if container.row == kw::DEFS.row { "#/$defs/" } else { "#/definitions/" };
     let moves_base = [kw::ID.row, kw::ANCHOR.row, kw::DYNAMIC_ANCHOR.row, kw::DYNAMIC_REF.row];
     let mut stack: Vec<&Value> = Vec::new();
     let mut members: Vec<(&Key, &Value)> = match from {
-        None => root.iter().filter(|(k, _)| !k.is_row(row)).collect(),
+        None => root.iter().filter(|(k, _)| !k.is_row(container.row)).collect(),
         Some(at) => {
             stack.push(defs.get_index(at)?.1);
             Vec::new()
