@@ -103,12 +103,11 @@ pub(crate) enum Again<'a> {
 }
 
 impl<'a> Again<'a> {
-    /// The input again, and whether it is `parse_schema`'s (`Input::reached`).
-    fn value(self, opts: &Options) -> Result<(Cow<'a, Value>, bool)> {
+    fn value(self, opts: &Options) -> Result<Cow<'a, Value>> {
         match self {
-            Again::Value(v) => Ok((Cow::Borrowed(v), false)),
-            Again::Text(text) => parse_schema(text, opts.max_depth).map(|v| (Cow::Owned(v), true)),
-            Again::Lazy(make) => make().map(|v| (Cow::Owned(v), false)),
+            Again::Value(v) => Ok(Cow::Borrowed(v)),
+            Again::Text(text) => parse_schema(text, opts.max_depth).map(Cow::Owned),
+            Again::Lazy(make) => make().map(Cow::Owned),
         }
     }
 }
@@ -204,9 +203,10 @@ fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, resu
     // Not compacted here (`normalize_owned`, not `normalize`): the strict
     // retry below reads this output, and the call's result is compacted once.
     let fallback = match again.value(cx.opts)? {
-        (Cow::Borrowed(schema), _) => normalize_owned(Input { value: schema.clone(), again: Again::Value(schema), reached: false }, relaxed, cx.opts)?,
-        // Parsed again for this run only: taken over, not copied.
-        (Cow::Owned(schema), reached) => normalize_owned(Input { value: schema, again, reached }, relaxed, cx.opts)?,
+        Cow::Borrowed(schema) => normalize_owned(Input { value: schema.clone(), again: Again::Value(schema), reached: false }, relaxed, cx.opts)?,
+        // Parsed again for this run only: taken over, not copied; text is
+        // read by `parse_schema`, which leaves out what is not reached.
+        Cow::Owned(schema) => normalize_owned(Input { value: schema, again, reached: matches!(again, Again::Text(_)) }, relaxed, cx.opts)?,
     };
     // The relaxed target's own (reported) rewrites can remove what strict mode
     // could not represent (a root union of an object and a string is merged
