@@ -4,6 +4,7 @@
 import { memoize } from "./cache.mjs";
 import { ToolSchemaError, fromReport } from "./error.mjs";
 import { toJsonText } from "./input.mjs";
+import { callSharing } from "./share.mjs";
 import { schemaSlot, toolEntries, withTools } from "./tools.mjs";
 import { call, glue, guarded } from "./wasm.mjs";
 
@@ -16,7 +17,7 @@ export { cacheStats, clearCache, configureCache } from "./cache.mjs";
  * `{schema, strict?, strictError?, report}`.
  */
 export function normalize(schema, target, options) {
-  return cachedCall("normalize", glue.normalizeJson, schema, target, options);
+  return cachedCall("normalize", glue.normalizeJson, glue.normalizeJsonSharing, schema, target, options);
 }
 
 /**
@@ -26,14 +27,20 @@ export function normalize(schema, target, options) {
  * for nothing was about a tenth of such a call. Cached under its own keys.
  */
 function normalizeQuiet(schema, target, options) {
-  return cachedCall("schema", glue.normalizeSchemaJson, schema, target, options);
+  return cachedCall("schema", glue.normalizeSchemaJson, glue.normalizeSchemaJsonSharing, schema, target, options);
 }
 
-/** Runs the core export `exported` on `schema` through the cache, keyed by `kind`. */
-function cachedCall(kind, exported, schema, target, options) {
+/**
+ * Runs the core export `exported` on `schema` through the cache, keyed by
+ * `kind`; for a plain JSON object, its twin `sharing`, whose answer names
+ * what did not change (share.mjs).
+ */
+function cachedCall(kind, exported, sharing, schema, target, options) {
   const id = targetId(target);
   const opts = optionsText(options);
-  return memoize(schema, cacheKey(kind, id, opts), (text) => call(exported, text, id, opts));
+  return memoize(schema, cacheKey(kind, id, opts), (text, source) =>
+    source === undefined ? call(exported, text, id, opts) : callSharing(sharing, source, text, id, opts),
+  );
 }
 
 // Keys never collide: JSON.stringify writes no raw newline, so the last one

@@ -46,9 +46,11 @@ let bytes = 0;
 let stats = { identityHits: 0, contentHits: 0, misses: 0 };
 
 /**
- * The result of `compute(text)` for `input` under `key` (the call and its
- * options), from the cache when an equal input was seen. `compute` gets the
- * canonical JSON text and its result is frozen before anyone sees it.
+ * The result of `compute(text, source)` for `input` under `key` (the call and
+ * its options), from the cache when an equal input was seen. `compute` gets
+ * the canonical JSON text and, when that is `JSON.stringify(input)` of plain
+ * JSON data, the input as `source` (else undefined); its result is frozen
+ * before anyone sees it.
  * `toText` turns input that is not plain JSON data into that text (and
  * throws the shim's errors for input that cannot be).
  */
@@ -74,7 +76,8 @@ export function memoize(input, key, compute, toText = toJsonText) {
     touch(entry);
   } else {
     const text = typeof input === "string" ? input : plain ? JSON.stringify(input) : toText(input);
-    if (!caching) return deepFreeze(compute(text));
+    const source = plain ? input : undefined;
+    if (!caching) return deepFreeze(compute(text, source));
     entry = content.get(key)?.get(text);
     if (entry !== undefined) {
       stats.contentHits++;
@@ -83,7 +86,7 @@ export function memoize(input, key, compute, toText = toJsonText) {
       if (plain && entry.hash === NOT_PLAIN && entry.live) indexShape(entry, hash);
     } else {
       stats.misses++;
-      entry = insert(key, text, plain ? hash : NOT_PLAIN, deepFreeze(compute(text)));
+      entry = insert(key, text, plain ? hash : NOT_PLAIN, deepFreeze(compute(text, source)));
     }
   }
   if (plain && entry.live) {

@@ -33,6 +33,20 @@ pub fn normalize_schema_json(input: &str, target: &str, options: &str) -> String
     ALLOC.call(|| crate::api::normalize_schema_json(input, target, options))
 }
 
+/// `normalizeJson` answering `{"shared": payload}`, the schema written with
+/// what equals the input's value at the same place as the string "\u0000"
+/// (js/share.mjs builds it), or `{"ok": payload}`.
+#[wasm_bindgen(js_name = normalizeJsonSharing)]
+pub fn normalize_json_sharing(input: &str, target: &str, options: &str) -> String {
+    ALLOC.call(|| crate::api::normalize_json_sharing(input, target, options))
+}
+
+/// `normalizeSchemaJson` answering as `normalizeJsonSharing` does.
+#[wasm_bindgen(js_name = normalizeSchemaJsonSharing)]
+pub fn normalize_schema_json_sharing(input: &str, target: &str, options: &str) -> String {
+    ALLOC.call(|| crate::api::normalize_schema_json_sharing(input, target, options))
+}
+
 /// Normalize every schema of a tool list (JSON text); `options` (JSON text)
 /// carries `target`. Payload: `{"tools", "telemetry"}`.
 #[wasm_bindgen(js_name = normalizeToolsJson)]
