@@ -39,7 +39,7 @@ function cachedCall(kind, exported, sharing, schema, target, options) {
   const id = targetId(target);
   const opts = optionsText(options);
   return memoize(schema, cacheKey(kind, id, opts), (text, source) =>
-    source === undefined ? call(exported, text, id, opts) : callSharing(sharing, source, text, id, opts),
+    source === undefined ? call(exported, text, id, opts) : callSharing(sharing, "schema", source, text, id, opts),
   );
 }
 
@@ -128,7 +128,12 @@ export function normalizeTools(tools, options) {
     throw new ToolSchemaError("invalid-options", "", "normalizeTools needs options.target (a target id, see targets())");
   }
   const opts = JSON.stringify({ target, ...rest });
-  const result = memoize(tools, `tools\n${opts}`, (list) => call(glue.normalizeToolsJson, list, opts), (t) => toJsonText(withPlainSchemas(t)));
+  const result = memoize(
+    tools,
+    `tools\n${opts}`,
+    (list, source) => (source === undefined ? call(glue.normalizeToolsJson, list, opts) : callSharing(glue.normalizeToolsJsonSharing, "tools", source, list, opts)),
+    (t) => toJsonText(withPlainSchemas(t)),
+  );
   return { tools: ownWrappers(result.tools), telemetry: result.telemetry };
 }
 

@@ -19,18 +19,18 @@ const SAME = "\u0000";
 
 /**
  * Runs a sharing export (`normalizeJsonSharing`, ...) on `text`, the JSON
- * text of the plain JSON value `source`, and answers its payload with the
- * schema built from the answer and `source`.
+ * text of the plain JSON value `source`, and answers its payload with
+ * `field` (the schema, or the tools) built from the answer and `source`.
  */
-export function callSharing(fn, source, text, ...args) {
+export function callSharing(fn, field, source, text, ...args) {
   const envelope = JSON.parse(guarded(fn, text, ...args));
   const shared = envelope.shared;
   if (shared !== undefined) {
-    shared.schema = assemble(shared.schema, source);
+    shared[field] = assemble(shared[field], source);
     return shared;
   }
   if (envelope.error !== undefined) throw fromReport(envelope.error);
-  // Answered plainly: the schema holds a string equal to the mark.
+  // Answered plainly: strict output, or a string equal to the mark's.
   return envelope.ok;
 }
 

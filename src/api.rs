@@ -125,6 +125,18 @@ fn normalize_schema_json_as(input: &str, target: &str, options: &str, share: boo
 /// Normalizes a tool list (JSON text). `options` carries `target` beside the
 /// normalization options. Payload: `{"tools", "telemetry"}`.
 pub fn normalize_tools_json(input: &str, options: &str) -> String {
+    normalize_tools_json_as(input, options, false)
+}
+
+/// `normalize_tools_json` answering `{"shared": payload}`, the tools written
+/// with what equals the input's value at the same place as `doc::SAME`
+/// (`doc::write_sharing`); or `{"ok": payload}` for a strict target, whose
+/// rules rewrite every object, or when it cannot be.
+pub fn normalize_tools_json_sharing(input: &str, options: &str) -> String {
+    normalize_tools_json_as(input, options, true)
+}
+
+fn normalize_tools_json_as(input: &str, options: &str, share: bool) -> String {
     let run = || -> Result<String, Error> {
         let (target, opts) = tools_options(options)?;
         // A tool list nests one level per tool wrapper above each schema.
@@ -133,8 +145,15 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
         crate::pipeline::discard(list);
         // `ok(&out)` by hand, the tools by their own writer.
         let mut text = String::with_capacity(input.len() + 64);
-        text.push_str("{\"ok\":{\"tools\":");
-        out.tools.write_json(&mut text);
+        let shared = share && target.on_violation != targets::OnViolation::FailOpen && {
+            text.push_str("{\"shared\":{\"tools\":");
+            crate::doc::write_sharing(&out.tools, input, &mut text)
+        };
+        if !shared {
+            text.clear();
+            text.push_str("{\"ok\":{\"tools\":");
+            out.tools.write_json(&mut text);
+        }
         text.push_str(",\"telemetry\":");
         out.telemetry.write_json(&mut text);
         text.push_str("}}");

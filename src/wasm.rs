@@ -54,6 +54,12 @@ pub fn normalize_tools_json(input: &str, options: &str) -> String {
     ALLOC.call(|| crate::api::normalize_tools_json(input, options))
 }
 
+/// `normalizeToolsJson` answering as `normalizeJsonSharing` does.
+#[wasm_bindgen(js_name = normalizeToolsJsonSharing)]
+pub fn normalize_tools_json_sharing(input: &str, options: &str) -> String {
+    ALLOC.call(|| crate::api::normalize_tools_json_sharing(input, options))
+}
+
 /// A tool list or request body (JSON text) with every tool normalized, as
 /// JSON text of the same shape; `options` (JSON text) carries `target`.
 /// Answer: `o` + telemetry JSON (when asked) + newline + body, or `e` + envelope.

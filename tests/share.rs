@@ -100,6 +100,34 @@ fn fixtures_assemble_to_the_plain_answer() {
 }
 
 #[test]
+fn tool_lists_assemble_to_the_plain_answer() {
+    let corpus = common::corpus();
+    let schemas: Vec<&Value> = corpus.iter().filter(|(id, _)| id.starts_with("mcp-")).take(80).map(|(_, s)| s).collect();
+    let openai = Value::Array(schemas.iter().enumerate().map(|(i, s)| toolschema::json!({"type": "function", "function": {"name": format!("t{i}"), "parameters": (*s).clone()}})).collect());
+    let mcp = toolschema::json!({"tools": schemas.iter().enumerate().map(|(i, s)| toolschema::json!({"name": format!("t{i}"), "inputSchema": (*s).clone()})).collect::<Vec<_>>()});
+    let mut marked = 0;
+    for list in [openai, mcp] {
+        let text = list.to_string();
+        for target in targets::ids() {
+            let options = format!(r#"{{"target":"{target}"}}"#);
+            let plain: Value = toolschema::doc::from_str(&api::normalize_tools_json(&text, &options)).unwrap();
+            let shared: Value = toolschema::doc::from_str(&api::normalize_tools_json_sharing(&text, &options)).unwrap();
+            let Some(shared) = shared.get("shared") else {
+                assert_eq!(shared.get("ok"), plain.get("ok"), "{target}");
+                continue;
+            };
+            let mut assembled = shared.clone();
+            let slot = assembled.as_object_mut().unwrap().get_mut("tools").unwrap();
+            let skeleton = std::mem::take(slot);
+            marked += usize::from(skeleton.to_string().contains(r#""\u0000""#));
+            *slot = assemble(skeleton, Some(&list));
+            assert_eq!(assembled.to_string(), plain["ok"].to_string(), "{target}");
+        }
+    }
+    assert!(marked > 20, "{marked} lists marked");
+}
+
+#[test]
 fn edge_cases() {
     let cases = [
         // Unchanged whole: the schema is one mark.

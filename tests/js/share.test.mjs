@@ -82,6 +82,8 @@ describe("results built from what changed", () => {
         { type: "object", properties: { a: { const: "\u0000" }, b: { type: "string" } } },
         // Unchanged as a whole.
         { type: "object", properties: { a: { type: "string" } } },
+        // Symbol keys (TypeBox marks its schemas so): JSON has none, nor do results.
+        { type: "object", properties: { a: { type: "string", [Symbol.for("TypeBox.Kind")]: "String" } }, [Symbol("x")]: 1 },
       ];
       for (const schema of cases) {
         for (const target of targets) {
@@ -93,6 +95,8 @@ describe("results built from what changed", () => {
           assert.ok(deepFrozen(got), target);
         }
       }
+      const marked = ts.normalizeSchemaForMCP(cases.at(-1));
+      assert.deepEqual(Object.getOwnPropertySymbols(marked.properties.a), []);
       const proto = ts.normalizeSchemaForMCP(cases[1]);
       assert.equal(Object.getPrototypeOf(proto.properties), Object.prototype);
       assert.ok(Object.hasOwn(proto.properties, "__proto__"));
@@ -100,6 +104,39 @@ describe("results built from what changed", () => {
       assert.equal(proto.properties.__proto__.description, "p");
       const zero = ts.normalizeSchemaForMCP(cases[0]).properties;
       assert.ok(Object.is(zero.a.minimum, 0) && Object.is(zero.b.default[0], 0));
+    } finally {
+      ts.configureCache({});
+    }
+  });
+
+  test("tool lists in every shape through every target: the plain answer, nothing shared with the input", () => {
+    ts.configureCache({ maxEntries: 0 });
+    try {
+      const schemas = corpus.filter((e) => e.id.startsWith("mcp-")).slice(0, 60).map((e) => e.schema);
+      const named = schemas.map((schema, i) => ({ name: `tool_${i}`, description: `tool ${i}`, schema }));
+      const shapes = {
+        openai: named.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.schema } })),
+        mcp: { tools: named.map((t) => ({ name: t.name, description: t.description, inputSchema: t.schema })) },
+        anthropic: named.map((t) => ({ name: t.name, description: t.description, input_schema: t.schema })),
+        gemini: [{ functionDeclarations: named.map((t) => ({ name: t.name, description: t.description, parameters: t.schema })) }],
+      };
+      let checked = 0;
+      for (const [shape, list] of Object.entries(shapes)) {
+        const before = JSON.stringify(list);
+        const inputs = containers(list);
+        for (const target of targets) {
+          const envelope = JSON.parse(glue.normalizeToolsJson(before, JSON.stringify({ target })));
+          const got = ts.normalizeTools(list, { target });
+          assert.equal(JSON.stringify(got), JSON.stringify(envelope.ok), `${shape} ${target}`);
+          for (const c of containers(got.tools)) assert.ok(!inputs.has(c), `${shape} ${target}: an input object in the result`);
+          checked++;
+        }
+        assert.equal(JSON.stringify(list), before, `${shape}: input changed`);
+      }
+      assert.equal(checked, 4 * targets.length);
+      // The sharing export is what answered, and it named something.
+      const shared = glue.normalizeToolsJsonSharing(JSON.stringify(shapes.mcp), JSON.stringify({ target: "mcp" }));
+      assert.ok(shared.startsWith('{"shared":') && shared.includes('"\\u0000"'), shared.slice(0, 80));
     } finally {
       ts.configureCache({});
     }
