@@ -23,7 +23,7 @@
 //! there, the object's remaining members are written without looking. So each
 //! byte of the input is compared or stepped over once, and what is equal is
 //! never written: the work stays linear in the value and the input.
-use super::write::{escape, skip_plain};
+use super::write::{escape, skip_plain, specials};
 use super::{Key, Map, Value};
 
 /// What stands for "the input's value at this place": a JSON string no
@@ -351,8 +351,7 @@ impl Sharing<'_> {
             if let Some(value) = self.key_at(at, k) {
                 return Ok(value);
             }
-            let value = self.ws(self.ws(self.string_end(at)) + 1);
-            at = self.after_item(self.value_end(value));
+            at = self.next_member(at);
         }
     }
 
@@ -360,10 +359,15 @@ impl Sharing<'_> {
     /// closing brace).
     fn object_end(&self, mut at: usize) -> usize {
         while self.src[at] != b'}' {
-            let value = self.ws(self.ws(self.string_end(at)) + 1);
-            at = self.after_item(self.value_end(value));
+            at = self.next_member(at);
         }
         at + 1
+    }
+
+    /// Past the input member whose key is at `at`.
+    fn next_member(&self, at: usize) -> usize {
+        let value = self.ws(self.ws(self.string_end(at)) + 1);
+        self.after_item(self.value_end(value))
     }
 
     /// Past a value that ends at `at`: the next member or item, or the
@@ -388,7 +392,7 @@ impl Sharing<'_> {
     fn string_end(&self, at: usize) -> usize {
         let mut i = at + 1;
         loop {
-            i = super::write::skip_plain(self.src, i);
+            i = skip_plain(self.src, i);
             match self.src[i] {
                 b'"' => return i + 1,
                 // A `\u` escape's digits hold no quote or backslash.
@@ -453,8 +457,6 @@ fn equal(a: &[u8], b: &[u8]) -> bool {
 /// they are equal: `Some` when `text` needs no escape, `None` when it does
 /// (the caller then compares its escaped form).
 fn plain_equal(raw: &[u8], text: &[u8]) -> Option<bool> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let (mut x, mut y) = (raw.chunks_exact(8), text.chunks_exact(8));
     let mut same = true;
     for (p, q) in (&mut x).zip(&mut y) {
@@ -463,9 +465,7 @@ fn plain_equal(raw: &[u8], text: &[u8]) -> Option<bool> {
             same = false;
             break;
         }
-        // `skip_plain`'s test: a quote, a backslash or a control byte.
-        let (quote, slash) = (w ^ (ONES * b'"' as u64), w ^ (ONES * b'\\' as u64));
-        if ((quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w)) & HIGH != 0 {
+        if specials(w) != 0 {
             return None;
         }
     }
@@ -476,11 +476,11 @@ fn plain_equal(raw: &[u8], text: &[u8]) -> Option<bool> {
 }
 
 /// A member's key as `Value::write_json` writes it, quotes included.
-fn write_key(k: &super::Key, out: &mut String) {
+fn write_key(k: &Key, out: &mut String) {
     out.push('"');
     match k.keyword() {
         Some(keyword) => out.push_str(keyword.name),
-        None => super::write::escape(k, out),
+        None => escape(k, out),
     }
     out.push('"');
 }

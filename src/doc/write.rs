@@ -431,21 +431,27 @@ fn hex(raw: &str, at: usize) -> u32 {
     raw.get(at..at + 4).and_then(|h| u32::from_str_radix(h, 16).ok()).unwrap_or(0)
 }
 
+/// The eight bytes of `w` (little-endian) that a JSON string cannot hold
+/// as they are (a quote, a backslash, a control byte), each flagged in its
+/// high bit; the lowest flag is exact, and only it may be used.
+#[inline(always)]
+pub(super) fn specials(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let quote = w ^ (ONES * b'"' as u64);
+    let slash = w ^ (ONES * b'\\' as u64);
+    // A byte is flagged where it is zero (quote, slash) or below 0x20.
+    ((quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w)) & HIGH
+}
+
 /// The first byte at or after `i` that ends a plain run of string text: a
 /// quote, a backslash or a control byte; `b.len()` if none. Eight bytes at a
 /// time: most of a schema's text is descriptions.
 #[inline]
 pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(chunk) = b.get(i..i + 8) {
         let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
-        let quote = w ^ (ONES * b'"' as u64);
-        let slash = w ^ (ONES * b'\\' as u64);
-        // A byte is flagged where it is zero (quote, slash) or below 0x20; the
-        // lowest flag is exact, and only it is used.
-        let hits = (quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w);
-        let hits = hits & HIGH;
+        let hits = specials(w);
         if hits != 0 {
             return i + (hits.trailing_zeros() / 8) as usize;
         }
