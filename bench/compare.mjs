@@ -189,32 +189,40 @@ printTable(
 console.log(`pi-ai cca: ${piCca.map(([d, t]) => `${d} levels ${fmt.time(t)}`).join(", ")}: ×${perLevel.toFixed(2)} per level, extrapolated to ${DEPTH}`);
 
 // Where toolschema's time goes, on the mcp set: the JS side (JSON.stringify of
-// the input), the wasm call (copy in, parse, normalize, serialize the payload
-// with its report, copy out) and JSON.parse of the payload, timed in the same
-// rounds as the whole call. Each is the fastest of its rounds, the estimate
-// least disturbed by a shared machine: medians of separately timed parts could
-// add up to more than the whole and leave a negative rest.
+// the input), the wasm call the schema functions make (copy in, parse,
+// normalize, write the schema with what did not change named, copy out) and
+// the result built from its answer (JSON.parse, then the named values copied
+// from the input and frozen: js/share.mjs), timed in the same rounds as the
+// whole call. Each is the fastest of its rounds, the estimate least disturbed
+// by a shared machine: medians of separately timed parts could add up to more
+// than the whole and leave a negative rest.
 const glue = await import(new URL("../pkg/toolschema_glue.mjs", import.meta.url).href);
+const { assemble } = await import(new URL("../pkg/share.mjs", import.meta.url).href);
 const mcpSchemas = sets.mcp.map((e) => e.schema);
 const mcpText = JSON.stringify(mcpSchemas);
 const mcpTexts = mcpSchemas.map((s) => JSON.stringify(s));
 const breakdown = [];
 for (const target of SECONDARY.filter((t) => t !== "cca" || !QUICK)) {
-  const outs = mcpTexts.map((t) => glue.normalizeJson(t, target, "{}"));
+  const answer = (t) => glue.normalizeSchemaJsonSharing(t, target, "");
+  const outs = mcpTexts.map(answer);
+  const build = (o, i) => {
+    const envelope = JSON.parse(o);
+    if (envelope.shared !== undefined) assemble(envelope.shared.schema, mcpSchemas[i]);
+  };
   const run = contestants.toolschema[target];
   const parts = { total: [], stringify: [], wasm: [], parse: [] };
   for (let round = 0; round < ROUNDS; round++) {
     parts.total.push(await timeFresh(() => JSON.parse(mcpText), (list) => list.forEach(run)));
     parts.stringify.push(await time(() => mcpSchemas.forEach((s) => JSON.stringify(s))));
-    parts.wasm.push(await time(() => mcpTexts.forEach((t) => glue.normalizeJson(t, target, "{}"))));
-    parts.parse.push(await time(() => outs.forEach((o) => JSON.parse(o))));
+    parts.wasm.push(await time(() => mcpTexts.forEach(answer)));
+    parts.parse.push(await time(() => outs.forEach(build)));
   }
   const m = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, Math.min(...v)]));
   breakdown.push({ target, ...m, rest: m.total - m.stringify - m.wasm - m.parse, outBytes: outs.reduce((n, o) => n + o.length, 0) });
 }
-console.log("\nwhere toolschema's time goes (mcp set, per pass, fastest round of each): JS in = validation + JSON.stringify; out = JSON.parse of the payload and report");
+console.log("\nwhere toolschema's time goes (mcp set, per pass, fastest round of each): JS in = validation + JSON.stringify; out = JSON.parse of the answer and the unchanged values copied");
 printTable(
-  ["dispatcher", "total", "JSON.stringify", "wasm call", "JSON.parse out", "rest (validate, freeze)", "wasm share", "payload"],
+  ["dispatcher", "total", "JSON.stringify", "wasm call", "result built", "rest (validate, freeze)", "wasm share", "answer"],
   breakdown.map((b) => [
     b.target,
     fmt.time(b.total),

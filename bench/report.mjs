@@ -196,9 +196,9 @@ if (compare) {
   if (x) md.push(`pi-ai's CCA path grows ×${x.perLevel.toFixed(2)} per level (${x.from.map(([lv, ns]) => `${lv} levels ${ms(ns)}`).join(", ")}); 40 levels is extrapolated, not run.`, "");
 
   md.push("### Where toolschema's time goes", "");
-  md.push("Real MCP schemas, per pass, the fastest of the rounds for each column (the rest is the total less the three parts). The wasm call is the core plus its JSON text crossing (copy in, parse, serialize payload and report, copy out); the native numbers below show the core alone.", "");
+  md.push("Real MCP schemas, per pass, the fastest of the rounds for each column (the rest is the total less the three parts). The wasm call is the one the schema functions make: the core plus its JSON text crossing (copy in, parse, normalize, write the schema with what equals the input named instead of written, copy out); the result is built from that answer (JSON.parse, then the named values copied from the input and frozen: js/share.mjs); a schema that goes out strict is answered whole. The native numbers below show the core alone.", "");
   table(
-    ["dispatcher", "total", "JSON.stringify in", "wasm call", "JSON.parse out", "rest (validation, freezing)", "wasm share"],
+    ["dispatcher", "total", "JSON.stringify in", "wasm call", "result built", "rest (validation, freezing)", "wasm share"],
     compare.breakdown.map((b) => [b.target, ms(b.total), ms(b.stringify), ms(b.wasm), ms(b.parse), ms(b.rest), `${Math.round((100 * b.wasm) / b.total)}%`]),
   );
 }
