@@ -130,13 +130,7 @@ impl Sharing<'_> {
             }
             write_key(k, out);
             out.push(':');
-            if i < d.index {
-                self.write_equal(v, out);
-                continue;
-            }
-            if i == d.index && d.inside {
-                let child_end = self.write_known(v, d.pos, out);
-                cursor = self.after_item(child_end);
+            if self.write_noted(i, v, d, &mut cursor, out) {
                 continue;
             }
             let child = match end {
@@ -165,13 +159,7 @@ impl Sharing<'_> {
             if i > 0 {
                 out.push(',');
             }
-            if i < d.index {
-                self.write_equal(item, out);
-                continue;
-            }
-            if i == d.index && d.inside {
-                let child_end = self.write_known(item, d.pos, out);
-                cursor = self.after_item(child_end);
+            if self.write_noted(i, item, d, &mut cursor, out) {
                 continue;
             }
             // Past the input's last item, nothing is looked for.
@@ -186,6 +174,24 @@ impl Sharing<'_> {
             cursor = self.after_item(self.value_end(cursor));
         }
         cursor + 1
+    }
+
+    /// Member or item `i` when `same` already compared it (those before the
+    /// one noted, and the one noted when its value differs); false for the
+    /// others. Moves `cursor` past the noted one. Inlined: as a call it cost
+    /// 0.2% more wasm operators a pass.
+    #[inline(always)]
+    fn write_noted(&mut self, i: usize, v: &Value, d: Differs, cursor: &mut usize, out: &mut String) -> bool {
+        if i < d.index {
+            self.write_equal(v, out);
+            return true;
+        }
+        if i == d.index && d.inside {
+            let end = self.write_known(v, d.pos, out);
+            *cursor = self.after_item(end);
+            return true;
+        }
+        false
     }
 
     /// A member or item `same` found equal to its counterpart.
