@@ -53,15 +53,7 @@ fn normalize_json_as(input: &str, target: &str, options: &str, share: bool) -> S
 /// on the real MCP schemas: 0.96 of the plain answer's speed).
 fn answer(input: &str, out: &crate::pipeline::Normalized, report: bool, share: bool) -> Result<String, Error> {
     let mut text = String::with_capacity(input.len() + 32);
-    if share && out.strict != Some(true) {
-        text.push_str("{\"shared\":{\"schema\":");
-        if !crate::doc::write_sharing(&out.schema, input, &mut text) {
-            return answer(input, out, report, false);
-        }
-    } else {
-        text.push_str("{\"ok\":{\"schema\":");
-        out.schema.write_json(&mut text);
-    }
+    open_answer(&mut text, "schema", &out.schema, input, share && out.strict != Some(true));
     if let Some(strict) = out.strict {
         text.push_str(if strict { ",\"strict\":true" } else { ",\"strict\":false" });
     }
@@ -75,6 +67,27 @@ fn answer(input: &str, out: &crate::pipeline::Normalized, report: bool, share: b
     }
     text.push_str("}}");
     Ok(text)
+}
+
+/// Opens an envelope with its first member, `field` (a name JSON writes as
+/// it is): `{"shared":{"field":` and `value` written against `input`
+/// (`doc::write_sharing`) when asked to `share` and it can be, else
+/// `{"ok":{"field":` and `value` as it is.
+fn open_answer(text: &mut String, field: &str, value: &Value, input: &str, share: bool) {
+    let start = text.len();
+    if share {
+        text.push_str("{\"shared\":{\"");
+        text.push_str(field);
+        text.push_str("\":");
+        if crate::doc::write_sharing(value, input, text) {
+            return;
+        }
+        text.truncate(start);
+    }
+    text.push_str("{\"ok\":{\"");
+    text.push_str(field);
+    text.push_str("\":");
+    value.write_json(text);
 }
 
 /// The JSON entry points' common part: parse `input`, normalize it for `target`.
@@ -145,15 +158,7 @@ fn normalize_tools_json_as(input: &str, options: &str, share: bool) -> String {
         crate::pipeline::discard(list);
         // `ok(&out)` by hand, the tools by their own writer.
         let mut text = String::with_capacity(input.len() + 64);
-        let shared = share && target.on_violation != targets::OnViolation::FailOpen && {
-            text.push_str("{\"shared\":{\"tools\":");
-            crate::doc::write_sharing(&out.tools, input, &mut text)
-        };
-        if !shared {
-            text.clear();
-            text.push_str("{\"ok\":{\"tools\":");
-            out.tools.write_json(&mut text);
-        }
+        open_answer(&mut text, "tools", &out.tools, input, share && target.on_violation != targets::OnViolation::FailOpen);
         text.push_str(",\"telemetry\":");
         out.telemetry.write_json(&mut text);
         text.push_str("}}");

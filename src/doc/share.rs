@@ -32,8 +32,8 @@ pub const SAME: &str = "\"\\u0000\"";
 
 /// Writes `value`, the result of normalizing the JSON text `input`, to
 /// `out`, with containers equal to the input's at the same place as
-/// [`SAME`]. Returns false, having written plain JSON instead, when the
-/// value holds a string equal to the one `SAME` stands for.
+/// [`SAME`]. Returns false, having written nothing, when the value holds a
+/// string equal to the one `SAME` stands for.
 pub fn write_sharing(value: &Value, input: &str, out: &mut String) -> bool {
     let start = out.len();
     let mut w = Sharing { src: input.as_bytes(), literal: false, differs: Vec::new(), scratch: String::new() };
@@ -41,7 +41,6 @@ pub fn write_sharing(value: &Value, input: &str, out: &mut String) -> bool {
     w.write(value, Some(at), out);
     if w.literal {
         out.truncate(start);
-        value.write_json(out);
         return false;
     }
     true
@@ -49,6 +48,16 @@ pub fn write_sharing(value: &Value, input: &str, out: &mut String) -> bool {
 
 fn is_container(v: &Value) -> bool {
     matches!(v, Value::Object(_) | Value::Array(_))
+}
+
+/// Whether a value equal to the input's is written as the mark: a
+/// container, unless empty (`{}` and `[]` are shorter than the mark).
+fn marked(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => !m.is_empty(),
+        Value::Array(items) => !items.is_empty(),
+        _ => false,
+    }
 }
 
 /// Where a container first differs from its input counterpart of the same
@@ -90,13 +99,8 @@ impl Sharing<'_> {
             return self.same(v, at).unwrap_or_else(|| self.value_end(at));
         }
         match self.same(v, at) {
-            // The mark is no shorter than what it would stand for.
-            Some(end) if end - at <= SAME.len() => {
-                self.write_plain(v, out);
-                end
-            }
             Some(end) => {
-                out.push_str(SAME);
+                self.write_equal(v, out);
                 end
             }
             None => self.write_differing(v, at, out),
@@ -196,13 +200,7 @@ impl Sharing<'_> {
 
     /// A member or item `same` found equal to its counterpart.
     fn write_equal(&mut self, v: &Value, out: &mut String) {
-        let empty = match v {
-            Value::Object(m) => m.is_empty(),
-            Value::Array(items) => items.is_empty(),
-            _ => true,
-        };
-        // An empty container is no longer than the mark.
-        if !empty {
+        if marked(v) {
             out.push_str(SAME);
         } else {
             self.write_plain(v, out);

@@ -35,8 +35,9 @@ pub(crate) fn follows(node: &Map) -> bool {
 /// Drops the root definitions no reference can reach, before anything reads
 /// them; returns how many. Schemas generated from an API description often
 /// carry every shared definition in every tool (a Notion MCP tool: 2.3 KB of
-/// `$defs`, most tools using a few entries or none), and the upgrade, the never-prune, the ref index
-/// and the target's rules walked all of it, only for the output to drop it.
+/// `$defs`, most tools using a few entries or none), and the upgrade, the
+/// never-prune, the ref index and the target's rules walked all of it, only
+/// for the output to drop it.
 ///
 /// Only where reachability is plain: one container (`$defs` or
 /// `definitions`), every `$ref` a string `#`, `#/$defs/NAME...` or
