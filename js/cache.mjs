@@ -29,7 +29,7 @@
 // `maxBytes` (JSON text of the cached inputs) is exceeded. An evicted entry is
 // dead for the identity layer as well, so its memory is released even while
 // the caller keeps the schema object.
-import { toJsonText } from "./input.mjs";
+import { stringify, toJsonText } from "./input.mjs";
 
 // An entry holds up to about 8 bytes of heap per byte of input JSON (its
 // text, the frozen result, and the identity layer's copy once a lookup made
@@ -75,7 +75,7 @@ export function memoize(input, key, compute, toText = toJsonText) {
     stats.contentHits++;
     touch(entry);
   } else {
-    const text = typeof input === "string" ? input : plain ? JSON.stringify(input) : toText(input);
+    const text = typeof input === "string" ? input : plain ? stringify(input) : toText(input);
     const source = plain ? input : undefined;
     if (!caching) return deepFreeze(compute(text, source));
     entry = content.get(key)?.get(text);
@@ -231,9 +231,11 @@ function evict() {
   }
 }
 
-// Deeper input is left to the iterative paths; recursion this deep is safe on
-// every runtime's default stack.
-const MAX_RECURSION = 512;
+// Recursion this deep is safe on every runtime's default stack. The walks
+// that must see all of an input (isPlainJson, plainHash) go on past it over
+// an explicit stack (plainHashDeep); the identity checks give up there, which
+// only costs a deeper input the identity hit.
+export const MAX_RECURSION = 512;
 
 // The identity layer's private copy of an input, laid out for the check
 // below: an object's keys and values in two arrays, so a hit reads them by
@@ -250,12 +252,16 @@ class ArrayShape {
   }
 }
 
-function shapeOf(value) {
+function shapeOf(value, depth = 0) {
   if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return new ArrayShape(value.map(shapeOf));
+  // sameContainer answers false this deep before it reads a shape.
+  if (depth > MAX_RECURSION) return DEEPER;
+  if (Array.isArray(value)) return new ArrayShape(value.map((item) => shapeOf(item, depth + 1)));
   const keys = Object.keys(value);
-  return new ObjectShape(keys, keys.map((k) => shapeOf(value[k])));
+  return new ObjectShape(keys, keys.map((k) => shapeOf(value[k], depth + 1)));
 }
+
+const DEEPER = new ArrayShape([]);
 
 /**
  * True when `value` still serializes to exactly the JSON `shape` was made
@@ -316,7 +322,8 @@ function isPlainJson(value, depth) {
       return Number.isFinite(value);
     case "object": {
       if (value === null) return true;
-      if (depth > MAX_RECURSION || !isPlainContainer(value)) return false;
+      if (depth > MAX_RECURSION) return plainHashDeep(value) !== NOT_PLAIN;
+      if (!isPlainContainer(value)) return false;
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i], depth + 1)) return false;
         return true;
@@ -352,7 +359,8 @@ function plainHash(value, depth) {
       return value === 0 ? 0x1f : (value | 0) === value ? mix(0x27d4eb2f, value) : mix(0x165667b1, Math.floor(value * 65536) | 0);
     case "object": {
       if (value === null) return 0x68e31da4;
-      if (depth > MAX_RECURSION || !isPlainContainer(value)) return NOT_PLAIN;
+      if (depth > MAX_RECURSION) return plainHashDeep(value);
+      if (!isPlainContainer(value)) return NOT_PLAIN;
       if (Array.isArray(value)) {
         let h = mix(0x3c6ef372, value.length);
         for (let i = 0; i < value.length; i++) {
@@ -372,6 +380,46 @@ function plainHash(value, depth) {
     }
     default:
       return NOT_PLAIN;
+  }
+}
+
+/**
+ * `plainHash` of a container over an explicit stack, for what lies deeper
+ * than MAX_RECURSION: the same hash, so equal JSON still meets however deep
+ * it is. A container met again on the current path is a cycle, not JSON.
+ */
+function plainHashDeep(root) {
+  const frames = []; // { value, keys (null for an array), i: next member, h: hash so far }
+  const onPath = new Set();
+  let value = root;
+  for (;;) {
+    let h; // the hash of `value` once known
+    if (typeof value === "object" && value !== null) {
+      if (!isPlainContainer(value) || onPath.has(value)) return NOT_PLAIN;
+      onPath.add(value);
+      if (Array.isArray(value)) frames.push({ value, keys: null, i: 0, h: mix(0x3c6ef372, value.length) });
+      else {
+        const keys = [];
+        for (const key in value) keys.push(key); // plainHash's order
+        frames.push({ value, keys, i: 0, h: 0x243f6a88 });
+      }
+    } else if ((h = plainHash(value, 0)) === NOT_PLAIN) return NOT_PLAIN;
+    // Fold finished values into their containers until one has a member left.
+    for (;;) {
+      const top = frames[frames.length - 1];
+      if (h !== undefined) {
+        if (top === undefined) return h;
+        top.h = top.keys === null ? mix(top.h, h) : mix(mix(top.h, hashString(top.keys[top.i], 0x85ebca6b)), h);
+        top.i++;
+      }
+      if (top.keys === null ? top.i < top.value.length : top.i < top.keys.length) {
+        value = top.keys === null ? top.value[top.i] : top.value[top.keys[top.i]];
+        break;
+      }
+      frames.pop();
+      onPath.delete(top.value);
+      h = top.h;
+    }
   }
 }
 

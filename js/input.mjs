@@ -8,11 +8,16 @@ export function toJsonText(value) {
   if (typeof value === "string") return value;
   const plain = fromLibrary(value);
   assertJsonValue(plain);
+  return stringify(plain);
+}
+
+/** JSON.stringify of a value the walks found to be JSON data, at any depth. */
+export function stringify(value) {
   try {
-    return JSON.stringify(plain);
+    return JSON.stringify(value);
   } catch (err) {
     // JSON.stringify recurses natively; only a stack overflow gets here once
-    // the pre-walk has passed.
+    // a walk has passed the value.
     throw new ToolSchemaError("too-deep", "", `the schema is nested too deeply to serialize: ${err.message}`, { cause: err });
   }
 }

@@ -14,6 +14,7 @@
 // every result; nothing of the caller's is frozen, shared or changed.
 import { fromReport } from "./error.mjs";
 import { guarded } from "./wasm.mjs";
+import { MAX_RECURSION } from "./cache.mjs";
 
 const SAME = "\u0000";
 
@@ -37,8 +38,7 @@ export function callSharing(fn, field, source, text, ...args) {
 /**
  * `skeleton` with every mark replaced by a frozen copy of `input`'s value at
  * its place, deep-frozen. Iterative over the skeleton, whose depth is the
- * output's (up to `maxDepth`); copies recurse only as deep as a plain input
- * may be.
+ * output's (up to `maxDepth`), and copies of any depth.
  */
 export function assemble(skeleton, input) {
   if (skeleton === SAME) return copyFrozen(input);
@@ -68,23 +68,68 @@ export function assemble(skeleton, input) {
   return skeleton;
 }
 
-/** A deep-frozen copy of plain JSON data, as JSON.parse(JSON.stringify(value)) would make it. */
-function copyFrozen(value) {
+/**
+ * A deep-frozen copy of plain JSON data, as JSON.parse(JSON.stringify(value))
+ * would make it. Recursive to MAX_RECURSION levels, then over an explicit
+ * stack (copyFrozenDeep): a plain input may be as deep as maxDepth allows.
+ */
+function copyFrozen(value, depth = 0) {
+  if (depth > MAX_RECURSION) return copyFrozenDeep(value);
   if (Array.isArray(value)) {
     const copy = [];
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      copy.push(typeof item === "object" && item !== null ? copyFrozen(item) : item === 0 ? 0 : item);
+      copy.push(typeof item === "object" && item !== null ? copyFrozen(item, depth + 1) : item === 0 ? 0 : item);
     }
     return Object.freeze(copy);
   }
   const copy = {};
   for (const key in value) {
     const member = value[key];
-    const item = typeof member === "object" && member !== null ? copyFrozen(member) : member === 0 ? 0 : member;
-    // `copy[key] = ...` would set the prototype.
-    if (key === "__proto__") Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
-    else copy[key] = item;
+    setMember(copy, key, typeof member === "object" && member !== null ? copyFrozen(member, depth + 1) : member === 0 ? 0 : member);
   }
   return Object.freeze(copy);
+}
+
+// `copy[key] = item`, except that an own "__proto__" stays data: assigned,
+// it would set the prototype.
+function setMember(copy, key, item) {
+  if (key === "__proto__") Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
+  else copy[key] = item;
+}
+
+/**
+ * `copyFrozen` over an explicit stack. Each container's copy is made empty
+ * when its parent's copy is filled, and filled (then frozen) when its turn
+ * comes; freezing a parent does not freeze the children it holds.
+ */
+function copyFrozenDeep(root) {
+  const empty = (value) => (Array.isArray(value) ? [] : {});
+  const top = empty(root);
+  const stack = [root, top];
+  while (stack.length > 0) {
+    const copy = stack.pop();
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        if (typeof item === "object" && item !== null) {
+          const child = empty(item);
+          copy.push(child);
+          stack.push(item, child);
+        } else copy.push(item === 0 ? 0 : item);
+      }
+    } else {
+      for (const key in value) {
+        const member = value[key];
+        if (typeof member === "object" && member !== null) {
+          const child = empty(member);
+          setMember(copy, key, child);
+          stack.push(member, child);
+        } else setMember(copy, key, member === 0 ? 0 : member);
+      }
+    }
+    Object.freeze(copy);
+  }
+  return top;
 }

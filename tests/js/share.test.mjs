@@ -142,6 +142,62 @@ describe("results built from what changed", () => {
     }
   });
 
+  test("input deeper than the shim's recursion is shared and copied too, in every check", () => {
+    // 400 schema levels are 800 JSON levels: past the 512 the shim's
+    // recursive walks go, so the plain check, its hash and the copies of
+    // unchanged values finish over explicit stacks.
+    const nested = (levels, leaf = { type: "string", description: "leaf" }) => {
+      let schema = leaf;
+      for (let level = levels; level > 0; level--) schema = { type: "object", description: `level ${level}`, properties: { child: schema }, required: ["child"] };
+      return schema;
+    };
+    const options = { maxDepth: 1e6 };
+    const deepest = (value) => {
+      while (value.properties !== undefined) value = value.properties.child;
+      return value;
+    };
+    for (const maxEntries of [0, 512]) {
+      ts.configureCache({ maxEntries });
+      try {
+        for (const target of targets) {
+          const schema = nested(400);
+          const want = plain(schema, target, options);
+          if (want.code !== undefined) continue;
+          const inputs = containers(schema);
+          const got = ts.normalize(schema, target, options);
+          assert.equal(JSON.stringify(got), JSON.stringify(want), target);
+          assert.ok(deepFrozen(got), target);
+          for (const c of containers(got)) assert.ok(!inputs.has(c), `${target}: an input object in the result`);
+          assert.ok(!Object.isFrozen(schema));
+        }
+        // The leaf's members are read from the input: once by the plain
+        // check, once by JSON.stringify and once by the copy of the
+        // unchanged leaf (the text path reads it twice). Cleared first: an
+        // equal input from the loop above would be a content hit.
+        ts.clearCache();
+        const schema = nested(400);
+        let reads = 0;
+        Object.defineProperty(deepest(schema), "description", { enumerable: true, get: () => (reads++, "leaf") });
+        const got = ts.normalize(schema, "mcp", options);
+        assert.equal(deepest(got.schema).description, "leaf");
+        assert.equal(reads, 3);
+        // Not plain JSON past 512 levels: the full path and its errors.
+        assert.throws(() => ts.normalize(nested(400, { type: "number", maximum: NaN }), "mcp", options), { code: "invalid-value", pointer: `${"/properties/child".repeat(400)}/maximum` });
+        const cyclic = nested(400);
+        deepest(cyclic).items = cyclic.properties;
+        assert.throws(() => ts.normalize(cyclic, "mcp", options), { code: "cyclic-input" });
+      } finally {
+        ts.configureCache({});
+      }
+    }
+    // Equal deep content in new objects finds its entry.
+    ts.clearCache();
+    ts.normalize(nested(400), "mcp", options);
+    ts.normalize(nested(400), "mcp", options);
+    assert.equal(ts.cacheStats().contentHits, 1);
+    ts.clearCache();
+  });
+
   test("an answer that names what did not change is smaller than the plain one", () => {
     const schema = corpus.find((e) => e.id.includes("mcp-")).schema;
     const text = JSON.stringify(schema);
