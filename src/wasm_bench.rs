@@ -47,6 +47,15 @@ pub fn in_json(text: &str) -> usize {
     crate::api::parse(text, 256).map(|v| size(&v)).unwrap_or(0)
 }
 
+/// JSON text in and out through the document model alone, in the call
+/// arena as the shipped exports run: the depth pre-scan, the `Value` parse
+/// and the writer, no rule. What every call pays before its target's work
+/// (bench/boundary.mjs sets it against `normalizeSchemaJson`).
+#[wasm_bindgen(js_name = benchRoundTrip)]
+pub fn round_trip(text: &str) -> String {
+    crate::arena::ALLOC.call(|| crate::api::parse(text, 256).map(|v| crate::doc::json_text(&v)).unwrap_or_default())
+}
+
 /// Objects in through serde-wasm-bindgen.
 #[wasm_bindgen(js_name = benchInSwb)]
 pub fn in_swb(v: JsValue) -> usize {
