@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 which=${1:-all}
-sum=$(cat Cargo.toml Cargo.lock $(find src -name '*.rs' | sort) | sha256sum | cut -d' ' -f1)
+sum=$(cat Cargo.toml Cargo.lock scripts/glue-patch.mjs $(find src -name '*.rs' | sort) | sha256sum | cut -d' ' -f1)
 
 build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag
   local name=$1 level=$2 flag=$3
@@ -36,6 +36,7 @@ build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/raw/toolschema_bg.wasm" -o "$out/toolschema_bg.wasm"
   cp "$out/raw/toolschema.js" "$out/glue.mjs"
+  node scripts/glue-patch.mjs "$out/glue.mjs" # crossing into wasm as the package does
   echo "$sum" > "$out/sources.sha256"
 }
 

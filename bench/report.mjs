@@ -342,17 +342,14 @@ if (boundary) {
       : "These numbers do not favour JSON text on both sides; see the table before choosing.",
     "",
   );
-  if (boundary.crossings.every((r) => r.ns["model.roundTrip"] !== undefined)) {
+  if (boundary.endToEnd.every((e) => e.ns.modelRoundTrip !== undefined)) {
     md.push(
-      "What every call pays before its target's rules: the document model's round trip (depth scan, parse into `Value`, write; `benchRoundTrip`) against `normalizeSchemaJson` on the same texts, both text in and out of wasm in the call arena, no JSON.parse.",
+      "What every call pays before its target's rules: the document model's round trip (depth scan, parse into `Value`, write; `benchRoundTrip`) against `normalizeSchemaJson` on the same texts in the same rounds, both text in and out of wasm in the call arena, no JSON.parse.",
       "",
     );
     table(
       ["set", "dispatcher", "model round trip", "normalizeSchemaJson", "share"],
-      boundary.endToEnd.map((e) => {
-        const trip = boundary.crossings.find((r) => r.set === e.set).ns["model.roundTrip"];
-        return [e.set, e.target, ms(trip), ms(e.ns.wasmSchemaOnly), `${((100 * trip) / e.ns.wasmSchemaOnly).toFixed(0)}%`];
-      }),
+      boundary.endToEnd.map((e) => [e.set, e.target, ms(e.ns.modelRoundTrip), ms(e.ns.wasmSchemaOnly), `${((100 * e.ns.modelRoundTrip) / e.ns.wasmSchemaOnly).toFixed(0)}%`]),
     );
   }
   if (boundary.sizes?.small) {

@@ -3,6 +3,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { buildSync } from "esbuild";
+import { patchGlue } from "./glue-patch.mjs";
 
 const [lib, version] = process.argv.slice(2);
 if (!lib || !version) throw new Error("usage: assemble-pkg.mjs <lib> <version>");
@@ -34,16 +35,7 @@ if (!/^export function __wbg_reset_state\b/m.test(glue)) {
   throw new Error("the wasm-bindgen glue has no __wbg_reset_state export: trap recovery in js/wasm.mjs needs it");
 }
 glue = glue.replace(/^\/\* @ts-self-types=.*\*\/\n/, ""); // names a .d.ts the package does not ship
-// Strings into wasm: the glue copies an ASCII prefix one character at a time
-// in JS before handing the rest to TextEncoder.encodeInto. For the schema
-// texts the package passes that loop is the whole copy (347 µs against 31 µs
-// per pass over the 261 MCP schemas, about 5% of a call), so past a short
-// length it is skipped and encodeInto, native and just as exact, does it all.
-const asciiLoop = "    for (; offset < len; offset++) {\n        const code = arg.charCodeAt(offset);";
-if (glue.split(asciiLoop).length !== 2) {
-  throw new Error("the wasm-bindgen glue's passStringToWasm0 changed: review the encodeInto patch in scripts/assemble-pkg.mjs");
-}
-glue = glue.replace(asciiLoop, asciiLoop.replace("offset < len;", "offset < len && len < 256;"));
+glue = patchGlue(glue); // scripts/glue-patch.mjs: strings into wasm through encodeInto
 writeFileSync(`${out}/toolschema_glue.mjs`, glue);
 copyFileSync(`build/${lib}_bg.opt.wasm`, `${out}/toolschema_bg.wasm`);
 
