@@ -362,7 +362,7 @@ function plainHash(value, depth) {
       if (depth > MAX_RECURSION) return plainHashDeep(value);
       if (!isPlainContainer(value)) return NOT_PLAIN;
       if (Array.isArray(value)) {
-        let h = mix(0x3c6ef372, value.length);
+        let h = mix(ARRAY_SEED, value.length);
         for (let i = 0; i < value.length; i++) {
           const item = plainHash(value[i], depth + 1);
           if (item === NOT_PLAIN) return NOT_PLAIN;
@@ -370,11 +370,11 @@ function plainHash(value, depth) {
         }
         return h;
       }
-      let h = 0x243f6a88;
+      let h = OBJECT_SEED;
       for (const key in value) {
         const member = plainHash(value[key], depth + 1);
         if (member === NOT_PLAIN) return NOT_PLAIN;
-        h = mix(mix(h, hashString(key, 0x85ebca6b)), member);
+        h = foldMember(h, key, member);
       }
       return h;
     }
@@ -397,11 +397,11 @@ function plainHashDeep(root) {
     if (typeof value === "object" && value !== null) {
       if (!isPlainContainer(value) || onPath.has(value)) return NOT_PLAIN;
       onPath.add(value);
-      if (Array.isArray(value)) frames.push({ value, keys: null, i: 0, h: mix(0x3c6ef372, value.length) });
+      if (Array.isArray(value)) frames.push({ value, keys: null, i: 0, h: mix(ARRAY_SEED, value.length) });
       else {
         const keys = [];
         for (const key in value) keys.push(key); // plainHash's order
-        frames.push({ value, keys, i: 0, h: 0x243f6a88 });
+        frames.push({ value, keys, i: 0, h: OBJECT_SEED });
       }
     } else if ((h = plainHash(value, 0)) === NOT_PLAIN) return NOT_PLAIN;
     // Fold finished values into their containers until one has a member left.
@@ -409,7 +409,7 @@ function plainHashDeep(root) {
       const top = frames[frames.length - 1];
       if (h !== undefined) {
         if (top === undefined) return h;
-        top.h = top.keys === null ? mix(top.h, h) : mix(mix(top.h, hashString(top.keys[top.i], 0x85ebca6b)), h);
+        top.h = top.keys === null ? mix(top.h, h) : foldMember(top.h, top.keys[top.i], h);
         top.i++;
       }
       if (top.keys === null ? top.i < top.value.length : top.i < top.keys.length) {
@@ -421,6 +421,15 @@ function plainHashDeep(root) {
       h = top.h;
     }
   }
+}
+
+// How a container's hash starts and takes in an object's member, one
+// definition for plainHash and plainHashDeep, whose hashes must agree.
+const ARRAY_SEED = 0x3c6ef372;
+const OBJECT_SEED = 0x243f6a88;
+
+function foldMember(h, key, member) {
+  return mix(mix(h, hashString(key, 0x85ebca6b)), member);
 }
 
 function hashString(s, seed) {
