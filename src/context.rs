@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::json::{stack_left, STACK_RESERVE};
 use crate::keywords::{self, Slot};
-use crate::options::Options;
+use crate::options::{OpenMaps, Options, StrictStage};
 use crate::pointer::Pointer;
 use crate::profile::Profile;
 use crate::report::Report;
@@ -59,11 +59,24 @@ pub struct Cx<'t> {
     /// added so far (`passes::lone_any_of::distribution_cost`): at most
     /// `sizeBudget`, so nested unions cannot double the output per level.
     pub distributed: usize,
-    /// Whether this call writes open maps as entries (`passes::facts::encodes_maps`),
+    /// Whether this call writes open maps as entries (`writes_entries`),
     /// asked of nearly every node: decided once, from the rules and options.
     pub encodes_maps: bool,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: crate::hash::HashMap<(&'static str, String), usize>,
+}
+
+/// The names of the rules that write open maps and free-form values in an
+/// encoding (`passes::open_maps`), which a call looks for in its rules.
+pub const MAPS_RULE: &str = "maps-as-entries";
+pub const ANY_RULE: &str = "any-as-json";
+
+/// Whether a call with `rules` and `opts` writes open maps as entries: only a
+/// target whose list has the rule, with `openMaps: "entries"`, and not in a
+/// stage the call skips. Asked once, by `Cx::new`.
+fn writes_entries(rules: &[Pass], opts: &Options) -> bool {
+    opts.open_maps == OpenMaps::Entries
+        && rules.iter().any(|p| p.name == MAPS_RULE && (p.stage == Stage::Sanitize || opts.strict_stage == StrictStage::Full))
 }
 
 /// Most lossy diagnostics kept with one code and message.
@@ -82,7 +95,7 @@ impl<'t> Cx<'t> {
             excluded: Vec::new(),
             in_branch: false,
             distributed: 0,
-            encodes_maps: crate::passes::facts::writes_entries(rules, opts),
+            encodes_maps: writes_entries(rules, opts),
             repeats: Default::default(),
         }
     }

@@ -3,14 +3,11 @@
 //! rule that needed a neighbour's question tied the two files, and the
 //! rules' files imported each other in one loop).
 use super::entries;
-use crate::context::{Cx, Pass, Stage};
+use crate::context::Cx;
 use crate::doc::Map;
-use crate::options::{OpenMaps, Options, StrictStage};
 use crate::pointer::Pointer;
 
-/// The rule names, which `encodes_maps` looks for in a target's list.
-pub const MAPS_RULE: &str = "maps-as-entries";
-pub const ANY_RULE: &str = "any-as-json";
+pub use crate::context::{ANY_RULE, MAPS_RULE};
 
 /// Is the current node a branch of `anyOf`, `oneOf` or `allOf`?
 pub fn branch_of_combinator(cx: &Cx) -> bool {
@@ -41,16 +38,10 @@ pub fn is_free_form(node: &Map, cx: &Cx) -> bool {
     !cx.path.is_empty() && entries::free_form(node)
 }
 
-/// Does this call write open maps as entries? Only a target whose list has the
-/// rule, with `openMaps: "entries"`, and not in a stage the call skips.
+/// Does this call write open maps as entries? (`Cx::encodes_maps`, decided
+/// once per call from its rules and options.)
 pub fn encodes_maps(cx: &Cx) -> bool {
     cx.encodes_maps
-}
-
-/// `encodes_maps` for a call with `rules` and `opts`, which `Cx::new` asks once.
-pub fn writes_entries(rules: &[Pass], opts: &Options) -> bool {
-    opts.open_maps == OpenMaps::Entries
-        && rules.iter().any(|p| p.name == MAPS_RULE && (p.stage == Stage::Sanitize || opts.strict_stage == StrictStage::Full))
 }
 
 /// Is `keyword` (a subschema slot) carried by the entries encoding on this
