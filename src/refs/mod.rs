@@ -269,6 +269,7 @@ pub fn inline(doc: &Value, moves: &Moves, policy: &Policy, cx: &mut Cx) -> Resul
         def_names: HashMap::default(),
         overlay_names: HashMap::default(),
         overlays: HashMap::default(),
+        taken: HashSet::default(),
     };
     let mut out = ex.node(doc, cx)?;
     // Definitions kept for recursion are expanded once each, with their own
@@ -462,6 +463,10 @@ struct Expander<'d> {
     /// laid over the body once it is expanded (`overlays`, by `$defs` name).
     overlay_names: HashMap<(Pointer, String), String>,
     overlays: HashMap<String, Map>,
+    /// Every name of `def_names` and `overlay_names`: what `fresh_name` must
+    /// avoid, looked up rather than searched for (a search made a schema of
+    /// many kept definitions quadratic).
+    taken: HashSet<String>,
 }
 
 impl<'d> Expander<'d> {
@@ -683,6 +688,7 @@ impl<'d> Expander<'d> {
             return name.clone();
         }
         let name = self.fresh_name(target, true);
+        self.taken.insert(name.clone());
         self.def_names.insert(target.clone(), name.clone());
         self.defs.push((target.clone(), name.clone()));
         name
@@ -699,6 +705,7 @@ impl<'d> Expander<'d> {
         }
         // Never the bare name: that stays the definition's own.
         let name = self.fresh_name(target, false);
+        self.taken.insert(name.clone());
         self.overlay_names.insert(key, name.clone());
         self.overlays.insert(name.clone(), site);
         self.defs.push((target.clone(), name.clone()));
@@ -714,9 +721,8 @@ impl<'d> Expander<'d> {
             .map(|s| s.chars().map(|c| if c.is_ascii_alphanumeric() || "_.-".contains(c) { c } else { '_' }).collect())
             .unwrap_or_default();
         let stem = if target.is_empty() { "root".to_string() } else if stem.is_empty() { "def".to_string() } else { stem };
-        let taken = |name: &str| self.def_names.values().chain(self.overlay_names.values()).any(|v| v == name);
         let (mut name, mut n) = (stem.clone(), 1);
-        while (n == 1 && !bare) || taken(&name) {
+        while (n == 1 && !bare) || self.taken.contains(&name) {
             n += 1;
             name = format!("{stem}_{n}");
         }
