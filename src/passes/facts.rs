@@ -1,7 +1,8 @@
 //! What several rules ask about a node, its place in the document and the
-//! call. Kept below every rule, so that no rule file imports another's (a
-//! rule that needed a neighbour's question tied the two files, and the
-//! rules' files imported each other in one loop).
+//! call. Kept below every rule: a rule that needed a neighbour's question
+//! tied the two files, and the rules' files imported each other in one
+//! loop. Rule files still call one another's helpers (`strict::declare_required`,
+//! `spill::strip`, ...), one way only: no two import each other.
 use super::entries;
 use crate::context::Cx;
 use crate::doc::Map;
