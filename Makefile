@@ -37,7 +37,7 @@ PORT ?= 8642
 playground: pkg
 	node scripts/playground.mjs --port $(PORT)
 
-test: test-rust test-js test-wasm test-web test-consumers test-grammars test-peers fuzz-quick bench-quick
+test: test-rust test-js test-wasm test-web test-consumers test-grammars test-peers test-linear fuzz-quick bench-quick
 	@echo "make test: all suites passed"
 
 # setup: the wasm32 target, for the check of the bench-only module below.
@@ -55,7 +55,7 @@ setup-suite:
 test-js: pkg setup-browser setup-suite
 	node --test --test-reporter=spec tests/js/*.test.mjs
 
-.PHONY: test-wasm test-web test-grammars
+.PHONY: test-wasm test-web test-grammars test-linear
 
 # The core compiled to wasm32 under wasm-bindgen-test: tests/wasm_node.rs in
 # Node, tests/wasm_browser.rs in headless Chromium (chromedriver). The runner
@@ -91,6 +91,11 @@ test-consumers: corpus-records
 test-grammars: corpus-records
 	scripts/test-grammars.sh target/corpus-records.json
 	scripts/test-grammars.sh target/corpus-records-compact.json
+
+# The core's work linear in size and depth: wasm operators counted by
+# wasmtime's fuel at n and 4n for each scaling shape (deterministic, untimed).
+test-linear: pkg fuel-setup
+	.venv/bin/python tests/linearity.py pkg/toolschema_bg.wasm
 
 # Side by side with the pi-ai normalizer on the corpus.
 test-peers: corpus-records
