@@ -10,6 +10,8 @@ use crate::pointer::Pointer;
 use crate::profile::Profile;
 use crate::report::Report;
 use crate::doc::{Map, Value};
+use hashbrown::HashTable;
+use std::hash::BuildHasher;
 
 /// Which part of a pipeline a rule belongs to (only OpenAI strict has two).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,9 +42,18 @@ pub struct Cx<'t> {
     pub opts: &'t Options,
     pub report: Report,
     pub path: Pointer,
-    /// Pointers of nodes whose "may be null" was dropped (the parent object makes
-    /// them optional instead).
-    pub null_dropped: crate::hash::HashSet<String>,
+    /// The nodes whose "may be null" was dropped (the parent object makes
+    /// them optional instead), by their pointer's id in `places`.
+    pub null_dropped: crate::hash::HashSet<u32>,
+    /// Ids for the pointers `null_dropped` names, and the id of the current one.
+    places: Places,
+    /// For each segment of `path`, a number no other push of this call has:
+    /// which of `places`' ids still describe the path (`Cx::place`). Kept
+    /// only when a rule reads `null_dropped` (`OPTIONAL_NULLABLES`): on the
+    /// other calls nothing is marked, and the walks' steps pay nothing.
+    pushes: Vec<u64>,
+    next_push: u64,
+    marks_nulls: bool,
     /// Fingerprints of the objects the target closed (`additionalProperties:
     /// false` added by its rules, not written in the input), so that merging
     /// them reads them as written (`passes::merge::as_written`). By content, not
@@ -65,6 +76,39 @@ pub struct Cx<'t> {
     /// How many lossy diagnostics each (code, message) has had.
     repeats: crate::hash::HashMap<(&'static str, String), usize>,
 }
+
+/// A number for each pointer a call asked about, by its escaped segments:
+/// the root is `ROOT`, and a pointer's child by a segment is found from the
+/// pointer's own number (`Cx::place`).
+#[derive(Default)]
+struct Places {
+    children: HashTable<(u32, Box<str>, u32)>,
+    hasher: crate::hash::State,
+    /// The numbers of the current path's first segments, each with its push
+    /// (`Cx::pushes`): valid while that push is still in the path.
+    known: Vec<(u64, u32)>,
+}
+
+impl Places {
+    const ROOT: u32 = 0;
+
+    fn find(&self, parent: u32, seg: &str) -> Option<u32> {
+        self.children.find(self.hasher.hash_one((parent, seg)), |(p, s, _)| *p == parent && **s == *seg).map(|e| e.2)
+    }
+
+    fn child(&mut self, parent: u32, seg: &str) -> u32 {
+        if let Some(id) = self.find(parent, seg) {
+            return id;
+        }
+        let id = self.children.len() as u32 + 1;
+        let hasher = &self.hasher;
+        self.children.insert_unique(hasher.hash_one((parent, seg)), (parent, seg.into(), id), |(p, s, _)| hasher.hash_one((*p, &**s)));
+        id
+    }
+}
+
+/// The rule that reads `Cx::null_dropped` (`passes::shapes::optional_nullables`).
+pub const OPTIONAL_NULLABLES: &str = "optional-nullables";
 
 /// The names of the rules that write open maps and free-form values in an
 /// encoding (`passes::open_maps`), which a call looks for in its rules.
@@ -91,6 +135,10 @@ impl<'t> Cx<'t> {
             report: Report::default(),
             path: Pointer::root(),
             null_dropped: Default::default(),
+            places: Places::default(),
+            pushes: Vec::new(),
+            next_push: 0,
+            marks_nulls: rules.iter().any(|p| p.name == OPTIONAL_NULLABLES),
             closed: Default::default(),
             excluded: Vec::new(),
             in_branch: false,
@@ -112,19 +160,88 @@ impl<'t> Cx<'t> {
     /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
     pub fn enter(&mut self, seg: impl AsRef<str>) -> Result<()> {
         self.path.push(seg);
+        self.pushed();
         self.check_depth()
     }
 
     /// `enter` for a keyword of the table (`Pointer::push_keyword`).
     pub fn enter_keyword(&mut self, keyword: &str) -> Result<()> {
         self.path.push_keyword(keyword);
+        self.pushed();
         self.check_depth()
     }
 
     /// `enter` for an array index.
     pub fn enter_index(&mut self, i: usize) -> Result<()> {
         self.path.push_index(i);
+        self.pushed();
         self.check_depth()
+    }
+
+    #[inline]
+    fn pushed(&mut self) {
+        if self.marks_nulls {
+            self.pushes.push(self.next_push);
+            self.next_push += 1;
+        }
+    }
+
+    /// Runs `f` with the path set to `at` (a node's pointer elsewhere in the
+    /// document), then puts the current one back.
+    pub fn at_path<R>(&mut self, at: Pointer, f: impl FnOnce(&mut Self) -> R) -> R {
+        let n = if self.marks_nulls { at.len() as u64 } else { 0 };
+        let fresh: Vec<u64> = (0..n).map(|i| self.next_push + i).collect();
+        self.next_push += n;
+        let path = std::mem::replace(&mut self.path, at);
+        let pushes = std::mem::replace(&mut self.pushes, fresh);
+        let out = f(self);
+        self.path = path;
+        self.pushes = pushes;
+        out
+    }
+
+    /// The current pointer's id in `places`: the same for the same pointer
+    /// all call long. Work for the segments pushed since the last time it was
+    /// asked, not for the whole depth, as a pointer's text would take
+    /// (copying and hashing it was quadratic in the depth of nested nullable
+    /// objects).
+    fn place(&mut self) -> u32 {
+        debug_assert_eq!(self.path.len(), self.pushes.len(), "a path segment pushed outside Cx::enter");
+        let known = &mut self.places.known;
+        // A segment still there since its id was taken (the same push) has
+        // every segment before it still there too.
+        let mut k = known.len().min(self.pushes.len());
+        while k > 0 && known[k - 1].0 != self.pushes[k - 1] {
+            k -= 1;
+        }
+        known.truncate(k);
+        let mut id = k.checked_sub(1).map_or(Places::ROOT, |i| known[i].1);
+        for (i, seg) in self.path.raw_segments(k).enumerate() {
+            id = self.places.child(id, seg);
+            self.places.known.push((self.pushes[k + i], id));
+        }
+        id
+    }
+
+    /// Records that the current node lost its "may be null" (`null_dropped`),
+    /// when a rule of the call reads it.
+    pub fn mark_null_dropped(&mut self) {
+        if !self.marks_nulls {
+            return;
+        }
+        let id = self.place();
+        self.null_dropped.insert(id);
+    }
+
+    /// Whether the property `name` of the current node lost its "may be null"
+    /// (`mark_null_dropped` at `<here>/properties/<name>`).
+    pub fn null_dropped_below(&mut self, name: &str) -> bool {
+        if !self.marks_nulls {
+            return false;
+        }
+        let here = self.place();
+        let Some(properties) = self.places.find(here, "properties") else { return false };
+        self.places.find(properties, &crate::pointer::escape(name)).is_some_and(|id| self.null_dropped.contains(&id))
     }
 
     /// Every step of every walk asks: the test is inlined, the errors are not.
@@ -147,6 +264,9 @@ impl<'t> Cx<'t> {
 
     pub fn leave(&mut self) {
         self.path.pop();
+        if self.marks_nulls {
+            self.pushes.pop();
+        }
     }
 
     /// A lossy change at the current pointer. Past `MAX_REPEATS` diagnostics

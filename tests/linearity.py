@@ -14,7 +14,9 @@ Linear work gives a ratio of about 4 for 4x the input; a ratio past
 
 The sizes are large enough for a quadratic term to show (a `$defs` name
 searched among every name given before made a `$ref` per property 6.4x the
-work for 1,000 to 4,000 properties; 4.65x once looked up in a set) and small
+work for 1,000 to 4,000 properties, 4.65x once looked up in a set; Cloud Code
+Assist's nullable unions were 7.22x for 32 to 128 levels while a dropped
+`null` was found by its pointer's text, 3.97x by the pointer's id) and small
 enough that no target fails open (OpenAI strict's limits run the pipeline
 three times past them: a step, not a slope). A little over 4 is expected: a
 few steps sort names (n log n).
@@ -29,15 +31,6 @@ from fuel import Module  # noqa: E402
 
 TARGETS = ["google", "cca", "mcp", "openai-responses", "openai-strict"]
 BOUND = 4.8
-
-# Work that is known to grow faster than the input, with the reason: the
-# ratio is printed and held to its own bound, so it cannot get worse unseen.
-KNOWN = {
-    # Cloud Code Assist writes a dropped `null` as "not required" on the
-    # parent, found by the dropped node's JSON pointer: a string as long as
-    # the depth, copied and hashed at every nullable level.
-    ("nullable unions", "cca"): 7.5,
-}
 
 
 def nested_object(levels):
@@ -181,11 +174,10 @@ def main():
         for target in targets:
             a, b = work(module, target, small), work(module, target, large)
             ratio = b / a
-            bound = KNOWN.get((name.split(" (")[0], target), BOUND)
-            mark = "" if ratio <= bound else f"  over {bound}"
+            mark = "" if ratio <= BOUND else f"  over {BOUND}"
             print(f"{name:30} {target:17} {n:>6} {a:>12} {b:>12} {ratio:>6.2f}{mark}")
-            if ratio > bound:
-                failed.append(f"{name} on {target}: {ratio:.2f}x the work for 4x the input (bound {bound})")
+            if ratio > BOUND:
+                failed.append(f"{name} on {target}: {ratio:.2f}x the work for 4x the input (bound {BOUND})")
     if failed:
         sys.exit("linearity: work grows faster than the input:\n  " + "\n  ".join(failed))
     print("linearity: every shape's work grows linearly")

@@ -302,7 +302,7 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.target.caps.nullable_marker {
         node.insert("nullable".into(), Value::Bool(true));
     } else {
-        cx.null_dropped.insert(cx.path.to_string());
+        cx.mark_null_dropped();
         cx.count("nullableToOptional");
     }
     Ok(())

@@ -78,7 +78,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
         if cx.target.caps.nullable_marker {
             node.insert("nullable".into(), Value::Bool(true));
         } else {
-            cx.null_dropped.insert(cx.path.to_string());
+            cx.mark_null_dropped();
         }
     }
     if out.is_empty() {

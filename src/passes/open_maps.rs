@@ -267,10 +267,7 @@ fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result
         key.insert("pattern".into(), p);
     }
     let value = if entries::accepts_any(&members.value) && cx.opts.any_values == AnyValues::Json && cx.target.caps.typed_nodes {
-        let at = std::mem::replace(&mut cx.path, members.from);
-        let v = any_value(cx, members.value.as_object());
-        cx.path = at;
-        v?
+        cx.at_path(members.from, |cx| any_value(cx, members.value.as_object()))?
     } else {
         match members.value {
             Value::Bool(true) => json!({}),

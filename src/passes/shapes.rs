@@ -89,20 +89,16 @@ pub fn optional_nullables(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let Some(Value::Object(props)) = node.field(kw::PROPERTIES) else { return Ok(()) };
-    // Each property's pointer is the current one with two segments pushed
-    // and popped again (a copy of the pointer per property was quadratic in
-    // depth: a nullable object per level), and the names go in a set (each
-    // required name was compared with every nullable one).
-    cx.path.push_keyword("properties");
+    // Each property is found by the current pointer's id and two segments
+    // (a pointer's text per property was quadratic in depth: a nullable
+    // object per level), and the names go in a set (each required name was
+    // compared with every nullable one).
     let mut nullable: crate::hash::HashSet<Key> = Default::default();
     for name in props.keys() {
-        cx.path.push(name.as_str());
-        if cx.null_dropped.contains(cx.path.as_str()) {
+        if cx.null_dropped_below(name.as_str()) {
             nullable.insert(name.clone());
         }
-        cx.path.pop();
     }
-    cx.path.pop();
     if nullable.is_empty() {
         return Ok(());
     }

@@ -150,7 +150,7 @@ fn prune_for_type(node: &mut Map, t: &str) {
 /// Records that this node lost its "may be null" so the parent object can make
 /// the property optional instead (contract §3.4).
 fn mark_null_dropped(cx: &mut Cx) {
-    cx.null_dropped.insert(cx.path.to_string());
+    cx.mark_null_dropped();
     cx.count("nullableToOptional");
 }
 

@@ -172,7 +172,7 @@ pub static CCA: Target = Target {
         OPEN_MAPS,
         &[pass("infer-type", types::infer_type)],
         PROTO_SHAPES,
-        &[pass("optional-nullables", shapes::optional_nullables), pass("root-object", shapes::root_object)],
+        &[pass(crate::context::OPTIONAL_NULLABLES, shapes::optional_nullables), pass("root-object", shapes::root_object)],
     ],
     on_violation: OnViolation::Fallback,
     relaxed: None,
