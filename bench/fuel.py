@@ -85,22 +85,29 @@ class Module:
         return store, exports
 
 
+def put(store, ex, text):
+    """`text` copied into the instance's memory, as the glue passes a string: its address and length."""
+    data = text.encode()
+    at = ex["__wbindgen_malloc"](store, len(data), 1)
+    ex["memory"].write(store, data, at)
+    return at, len(data)
+
+
+def normalize_schema(store, ex, text, target, options=""):
+    """The `normalizeSchemaJson` export on `text`: its answer's address and length."""
+    a, b, c = put(store, ex, text), put(store, ex, target), put(store, ex, options)
+    return ex["normalizeSchemaJson"](store, a[0], a[1], b[0], b[1], c[0], c[1])
+
+
 def fuel_per_pass(module, target, texts, passes, api="schema"):
     store, ex = module.instance()
-    memory, malloc, free = ex["memory"], ex["__wbindgen_malloc"], ex["__wbindgen_free"]
-
-    def put(text):
-        data = text.encode()
-        at = malloc(store, len(data), 1)
-        memory.write(store, data, at)
-        return at, len(data)
+    memory, free = ex["memory"], ex["__wbindgen_free"]
 
     def run(text):
         if api == "text":
-            a, o = put(text), put(json.dumps({"target": target}))
+            a, o = put(store, ex, text), put(store, ex, json.dumps({"target": target}))
             return ex["normalizeToolsText"](store, a[0], a[1], o[0], o[1], 0)
-        a, b, c = put(text), put(target), put("")
-        return ex["normalizeSchemaJson"](store, a[0], a[1], b[0], b[1], c[0], c[1])
+        return normalize_schema(store, ex, text, target)
 
     def one_pass(check):
         for text in texts:

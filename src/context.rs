@@ -50,7 +50,7 @@ pub struct Cx<'t> {
     /// For each segment of `path`, a number no other push of this call has:
     /// which of `places`' ids still describe the path (`Cx::place`). Kept
     /// only when a rule reads `null_dropped` (`OPTIONAL_NULLABLES`): on the
-    /// other calls nothing is marked, and the walks' steps pay nothing.
+    /// other calls nothing is marked, and a step of a walk pays one test.
     pushes: Vec<u64>,
     next_push: u64,
     marks_nulls: bool,

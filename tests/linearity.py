@@ -27,7 +27,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
-from fuel import Module  # noqa: E402
+from fuel import Module, normalize_schema  # noqa: E402
 
 TARGETS = ["google", "cca", "mcp", "openai-responses", "openai-strict"]
 BOUND = 4.8
@@ -140,19 +140,11 @@ OPTIONS = json.dumps({"maxDepth": 100000})
 def work(module, target, text):
     """Wasm operators of one normalizeSchemaJson call, after one that grew the memory."""
     store, ex = module.instance()
-    memory, malloc, free = ex["memory"], ex["__wbindgen_malloc"], ex["__wbindgen_free"]
-
-    def put(s):
-        data = s.encode()
-        at = malloc(store, len(data), 1)
-        memory.write(store, data, at)
-        return at, len(data)
 
     def call():
-        a, b, c = put(text), put(target), put(OPTIONS)
-        at, length = ex["normalizeSchemaJson"](store, a[0], a[1], b[0], b[1], c[0], c[1])
-        out = bytes(memory.read(store, at, at + length)).decode()
-        free(store, at, length, 1)
+        at, length = normalize_schema(store, ex, text, target, OPTIONS)
+        out = bytes(ex["memory"].read(store, at, at + length)).decode()
+        ex["__wbindgen_free"](store, at, length, 1)
         return out
 
     first = call()
