@@ -595,12 +595,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if changed {
         cx.count("branchesTyped");
     }
-    let mut unique: Vec<Value> = Vec::with_capacity(out.len());
-    for b in out {
-        if !unique.contains(&b) {
-            unique.push(b);
-        }
-    }
+    let unique = crate::values::distinct(out);
     let single = unique.len() == 1;
     node.insert("anyOf".into(), Value::Array(unique));
     // Branches that came out equal leave a one-branch union, which is inlined

@@ -132,12 +132,7 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
         cx.leave();
     }
-    let mut unique: Vec<Value> = Vec::with_capacity(out.len());
-    for b in out {
-        if !unique.contains(&b) {
-            unique.push(b);
-        }
-    }
+    let mut unique = crate::values::distinct(out);
     match unique.len() {
         0 => {
             // Every branch contradicted the union's own keywords: nothing is

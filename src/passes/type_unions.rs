@@ -52,14 +52,62 @@ fn family(t: &str) -> &str {
 /// branch has one type of its own family, its other keywords apply to that
 /// type only (or annotate), the node has no assertion of its own, and either
 /// every non-null branch lists its values (`enum`, to which a null branch
-/// adds `null`) or none does.
-fn fold(node: &Map) -> Option<Map> {
+/// adds `null`) or none does. The members are moved, not copied: a copy of
+/// each folded node's subschemas was quadratic in nested nullable objects.
+fn fold(node: &mut Map) -> Option<Map> {
+    let (types, listed) = foldable(node)?;
+    // The type list (and the values) take the union's place among the keys.
+    let at = node.keys().position(|k| k == "anyOf").unwrap_or(0);
+    let Some(Value::Array(branches)) = node.shift_remove("anyOf") else { return None };
+    let mut out = std::mem::take(node);
+    let at = at.min(out.len());
+    let mut values: Vec<Value> = Vec::new();
+    let mut descriptions: Vec<String> = Vec::new();
+    for (b, t) in branches.into_iter().filter_map(|b| match b {
+        Value::Object(m) => Some(m),
+        _ => None,
+    }).zip(&types) {
+        for (k, v) in b {
+            match (k.as_str(), v) {
+                ("type", _) => {}
+                ("enum", Value::Array(e)) => {
+                    let fresh: Vec<Value> = e.into_iter().filter(|x| !values.contains(x)).collect();
+                    values.extend(fresh);
+                }
+                ("description", Value::String(d)) => descriptions.push(d),
+                (_, v) if !out.has(&k) => {
+                    out.insert(k, v);
+                }
+                _ => {}
+            }
+        }
+        if t == "null" && listed != 0 && !values.contains(&Value::Null) {
+            values.push(Value::Null);
+        }
+    }
+    let list: Vec<Value> = types.into_iter().map(Value::String).collect();
+    out.shift_insert(at, "type".into(), if list.len() == 1 { list[0].clone() } else { Value::Array(list) });
+    if listed != 0 {
+        out.shift_insert(at + 1, "enum".into(), Value::Array(values));
+    }
+    // Each branch's description still says what its values mean.
+    for d in descriptions {
+        if !out.field(kw::DESCRIPTION).and_then(Value::as_str).is_some_and(|own| own.contains(d.as_str())) {
+            append_description(&mut out, &d, "\n\n");
+        }
+    }
+    Some(out)
+}
+
+/// Whether `fold` applies to `node`: each branch's type, and how many
+/// non-null branches list their values.
+fn foldable(node: &Map) -> Option<(Vec<String>, usize)> {
     let Some(Value::Array(branches)) = node.field(kw::ANY_OF) else { return None };
     // The node's own assertions would have to be conjoined with each branch.
     if node.keys().any(|k| k != "anyOf" && !is_annotation(k) && keywords::get(k).is_some()) {
         return None;
     }
-    let mut types: Vec<&str> = Vec::new();
+    let mut types: Vec<String> = Vec::new();
     let (mut listed, mut non_null) = (0, 0);
     for b in branches {
         let m = b.as_object()?;
@@ -67,7 +115,7 @@ fn fold(node: &Map) -> Option<Map> {
         if types.iter().any(|seen| family(seen) == family(t)) {
             return None;
         }
-        types.push(t);
+        types.push(t.to_string());
         if t != "null" {
             non_null += 1;
             listed += usize::from(m.has(kw::ENUM));
@@ -82,39 +130,7 @@ fn fold(node: &Map) -> Option<Map> {
     if listed != 0 && listed != non_null {
         return None;
     }
-    let mut out: Map = node.iter().filter(|(k, _)| *k != "anyOf").map(|(k, v)| (k.clone(), v.clone())).collect();
-    let mut values: Vec<Value> = Vec::new();
-    let mut descriptions: Vec<String> = Vec::new();
-    for (b, t) in branches.iter().filter_map(Value::as_object).zip(&types) {
-        for (k, v) in b {
-            match (k.as_str(), v) {
-                ("type", _) => {}
-                ("enum", Value::Array(e)) => values.extend(e.iter().filter(|x| !values.contains(x)).cloned().collect::<Vec<_>>()),
-                ("description", Value::String(d)) => descriptions.push(d.clone()),
-                _ if !out.has(k) => {
-                    out.insert(k.clone(), v.clone());
-                }
-                _ => {}
-            }
-        }
-        if *t == "null" && listed != 0 && !values.contains(&Value::Null) {
-            values.push(Value::Null);
-        }
-    }
-    // The type list (and the values) take the union's place among the keys.
-    let at = node.keys().position(|k| k == "anyOf").unwrap_or(0).min(out.len());
-    let list: Vec<Value> = types.iter().map(|t| Value::String((*t).to_string())).collect();
-    out.shift_insert(at, "type".into(), if list.len() == 1 { list[0].clone() } else { Value::Array(list) });
-    if listed != 0 {
-        out.shift_insert(at + 1, "enum".into(), Value::Array(values));
-    }
-    // Each branch's description still says what its values mean.
-    for d in descriptions {
-        if !out.field(kw::DESCRIPTION).and_then(Value::as_str).is_some_and(|own| own.contains(d.as_str())) {
-            append_description(&mut out, &d, "\n\n");
-        }
-    }
-    Some(out)
+    Some((types, listed))
 }
 
 /// Adds `null` to what a collapsed node accepts: its type list and its values.
