@@ -160,8 +160,9 @@ fn shallow_hash(v: &Value, depth: usize) -> u64 {
     match v {
         Value::Null => 0u8.hash(&mut h),
         Value::Bool(b) => (1u8, b).hash(&mut h),
-        // Equal numbers are written alike (equality compares what is kept).
-        Value::Number(n) => (2u8, n.to_string()).hash(&mut h),
+        // The number's own hash, which its equality keeps (0.0 and -0.0,
+        // equal, hash alike; their texts differ).
+        Value::Number(n) => (2u8, n).hash(&mut h),
         Value::String(s) => (3u8, s).hash(&mut h),
         Value::Array(a) => {
             (4u8, a.len()).hash(&mut h);
@@ -185,3 +186,33 @@ fn shallow_hash(v: &Value, depth: usize) -> u64 {
     h.finish()
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::distinct;
+    use crate::doc::Value;
+    use crate::json;
+
+    /// `distinct` keeps what the scan it replaced kept, past the values it
+    /// scans too: equal values (0.0 and -0.0, an object's members in another
+    /// order) share a bucket, so the later one goes.
+    #[test]
+    fn distinct_drops_equal_values_past_the_scan() {
+        let zero: Value = crate::doc::parse_value("0.0").unwrap();
+        let minus_zero: Value = crate::doc::parse_value("-0").unwrap();
+        assert_eq!(zero, minus_zero);
+        let mut values: Vec<Value> = (0..20).map(|i| json!({"const": i})).collect();
+        values.push(json!({"a": 1, "b": [zero.clone()]}));
+        values.push(json!({"b": [minus_zero], "a": 1}));
+        values.push(json!({"const": 3}));
+        let mut scanned: Vec<Value> = Vec::new();
+        for v in values.clone() {
+            if !scanned.contains(&v) {
+                scanned.push(v);
+            }
+        }
+        assert_eq!(scanned.len(), 21);
+        let kept = distinct(values);
+        assert!(kept == scanned, "distinct kept {} values where the scan kept 21", kept.len());
+    }
+}

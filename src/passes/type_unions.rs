@@ -63,10 +63,7 @@ fn fold(node: &mut Map) -> Option<Map> {
     let at = at.min(out.len());
     let mut values: Vec<Value> = Vec::new();
     let mut descriptions: Vec<String> = Vec::new();
-    for (b, t) in branches.into_iter().filter_map(|b| match b {
-        Value::Object(m) => Some(m),
-        _ => None,
-    }).zip(&types) {
+    for (b, t) in branches.into_iter().filter_map(Value::into_object).zip(&types) {
         for (k, v) in b {
             match (k.as_str(), v) {
                 ("type", _) => {}
