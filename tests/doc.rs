@@ -246,7 +246,13 @@ fn strings_and_escapes() {
 
 #[test]
 fn duplicate_keys_keep_the_first_place_and_the_last_value() {
-    for text in [r#"{"a":1,"b":2,"a":3}"#, r#"{"a":{"x":1},"a":[2],"c":3,"a":"last"}"#, r#"{"\u0062":1,"a":0,"b":2}"#] {
+    for text in [
+        r#"{"a":1,"b":2,"a":3}"#,
+        r#"{"a":{"x":1},"a":[2],"c":3,"a":"last"}"#,
+        r#"{"\u0062":1,"a":0,"b":2}"#,
+        // Keywords (interned keys), one repeated, one written with an escape.
+        r#"{"type":"string","description":"d","type":"number","\u0074ype":"boolean","title":"t"}"#,
+    ] {
         same(text);
     }
     // Past the small-object path: 40 keys, each twice.

@@ -137,6 +137,13 @@ impl Map {
         }
     }
 
+    /// Appends a member whose key the caller knows is not present (the
+    /// parser, by the keys it has seen).
+    pub(super) fn push_absent(&mut self, key: Key, value: Value) {
+        debug_assert!(self.index_of_key(&key).is_none(), "{:?} is present", key.as_str());
+        self.push_member(key, value);
+    }
+
     /// Appends a member whose key is not present.
     fn push_member(&mut self, key: Key, value: Value) {
         self.rows |= row_bit(&key);

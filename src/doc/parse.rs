@@ -278,10 +278,26 @@ pub(super) fn parse_capturing<'s>(
     Ok((doc, p.captured))
 }
 
-/// An open container of `value_at`, with the key of the member being read.
+/// An open container of `value_at`, with the key of the member being read
+/// and, for an object, a bit for each key read so far (`seen_bit`).
 enum Open {
     Array(Vec<Value>),
-    Object(Map, Key),
+    Object(Map, Key, u64),
+}
+
+/// A key's bit among 64: equal keys have the same one, so a key whose bit no
+/// earlier key of the object set is not among them, and is appended without
+/// the search for a repeat (JSON.stringify's text never repeats a key).
+#[inline]
+fn seen_bit(key: &Key) -> u64 {
+    let h = match key.keyword() {
+        Some(k) => k.row as usize,
+        None => {
+            let b = key.as_str().as_bytes();
+            b.len() ^ b.first().map_or(0, |&c| usize::from(c) << 1) ^ b.last().map_or(0, |&c| usize::from(c) * 7)
+        }
+    };
+    1 << (h & 63)
 }
 
 /// Whether the value about to be read is an entry of a definitions object
@@ -292,14 +308,14 @@ enum Open {
 fn deferral(open: &[Open], slots: &'static [&'static [&'static str]]) -> Option<Container> {
     let row_of = |key: &Key| key.keyword().map(|k| k.row).filter(|&r| r == kw::DEFS.row || r == kw::DEFINITIONS.row);
     if slots.is_empty() {
-        let [Open::Object(_, outer), Open::Object(entries, _)] = open else { return None };
+        let [Open::Object(_, outer, _), Open::Object(entries, _, _)] = open else { return None };
         return Some(Container { row: row_of(outer)?, tool: usize::MAX, slot: &[], entries: entries.len(), depth: 0 });
     }
     match open {
-        [Open::Array(items), middle @ .., Open::Object(_, outer), Open::Object(entries, _)] if !middle.is_empty() => {
+        [Open::Array(items), middle @ .., Open::Object(_, outer, _), Open::Object(entries, _, _)] if !middle.is_empty() => {
             let row = row_of(outer)?;
             let slot = slots.iter().copied().find(|slot| {
-                slot.len() == middle.len() && slot.iter().zip(middle).all(|(want, o)| matches!(o, Open::Object(_, k) if k.as_str() == *want))
+                slot.len() == middle.len() && slot.iter().zip(middle).all(|(want, o)| matches!(o, Open::Object(_, k, _) if k.as_str() == *want))
             })?;
             Some(Container { row, tool: items.len(), slot, entries: entries.len(), depth: 0 })
         }
@@ -716,7 +732,7 @@ impl<'s> Parser<'s> {
                         }
                         Some(b'"') => {
                             let key = self.key_span()?;
-                            open.push(Open::Object(Map::new(), key_of(self.src, key)));
+                            open.push(Open::Object(Map::new(), key_of(self.src, key), 0));
                             continue 'value;
                         }
                         Some(_) => return Err(self.peek_error(Code::KeyMustBeAString)),
@@ -764,9 +780,16 @@ impl<'s> Parser<'s> {
             loop {
                 match open.last_mut() {
                     None => return Ok(Some((done, deepest))),
-                    Some(Open::Object(map, key)) => {
+                    Some(Open::Object(map, key, seen)) => {
                         // A repeated key keeps its first place and takes the last value.
-                        map.insert(std::mem::take(key), done);
+                        let name = std::mem::take(key);
+                        let bit = seen_bit(&name);
+                        if *seen & bit == 0 {
+                            map.push_absent(name, done);
+                        } else {
+                            map.insert(name, done);
+                        }
+                        *seen |= bit;
                         match self.skip_ws() {
                             Some(b',') => {
                                 self.i += 1;
@@ -806,7 +829,7 @@ impl<'s> Parser<'s> {
                 // The container closed: it is the value just completed.
                 done = match open.pop() {
                     Some(Open::Array(items)) => Value::Array(items),
-                    Some(Open::Object(map, _)) => Value::Object(map),
+                    Some(Open::Object(map, _, _)) => Value::Object(map),
                     None => unreachable!("a container closed while one was open"),
                 };
             }
