@@ -4,7 +4,7 @@
 //! (`post_order`), children before parents.
 use crate::error::{Error, Result};
 use crate::json::{stack_left, STACK_RESERVE};
-use crate::keywords::{self, Slot};
+use crate::keywords::{self, kw, Slot};
 use crate::options::{OpenMaps, Options, StrictStage};
 use crate::pointer::Pointer;
 use crate::profile::Profile;
@@ -73,6 +73,11 @@ pub struct Cx<'t> {
     /// Whether this call writes open maps as entries (`writes_entries`),
     /// asked of nearly every node: decided once, from the rules and options.
     pub encodes_maps: bool,
+    /// The keywords among the table's first 32 (those with a bit in
+    /// `doc::Map`) that this call keeps whatever their value: a node whose
+    /// keys are all among them loses none to `strip-unsupported`. Decided
+    /// once, from the target and the options (`plainly_kept`).
+    pub plainly_kept: u32,
     /// How many lossy diagnostics each (code, message) has had.
     repeats: crate::hash::HashMap<(&'static str, String), usize>,
 }
@@ -123,12 +128,40 @@ fn writes_entries(rules: &[Pass], opts: &Options) -> bool {
         && rules.iter().any(|p| p.name == MAPS_RULE && (p.stage == Stage::Sanitize || opts.strict_stage == StrictStage::Full))
 }
 
+/// `Cx::plainly_kept` for a call with `caps` and `opts`: the keywords with a
+/// bit that `Cx::keeps` keeps and whose value no check can strip
+/// (`Caps::refuses_value`, the format list); none when the options strip
+/// keywords of their own. Bit operations on the target's sets: a small
+/// schema's whole call is a few thousand wasm operators.
+fn plainly_kept(caps: &crate::profile::Caps, opts: &Options) -> u32 {
+    if !opts.strip_keywords.is_empty() {
+        return 0;
+    }
+    let mut kept = !caps.strip.keyword_rows() & caps.keep.map_or(u64::MAX, |k| k.keyword_rows());
+    if opts.google_constraints == crate::options::GoogleConstraints::Spill {
+        for k in caps.optional_constraints.iter().filter_map(|name| keywords::lookup(name)) {
+            kept &= !(1 << k.row);
+        }
+    }
+    if caps.scalar_enums {
+        kept &= !(1 << kw::ENUM.row);
+    }
+    if caps.formats.is_some() || caps.formats_by_type.is_some() {
+        kept &= !(1 << kw::FORMAT.row);
+    }
+    if caps.typed_constraints {
+        kept &= !u64::from(keywords::TYPED_CONSTRAINT_ROWS);
+    }
+    kept as u32
+}
+
 /// Most lossy diagnostics kept with one code and message.
 pub const MAX_REPEATS: usize = 64;
 
 impl<'t> Cx<'t> {
     pub fn new(target: Profile, rules: &'t [Pass], opts: &'t Options) -> Self {
         Cx {
+            plainly_kept: plainly_kept(&target.caps, opts),
             target,
             rules,
             opts,

@@ -395,6 +395,23 @@ pub mod kw {
     pub const DEPENDENCIES: &Keyword = &TABLE[62];
 }
 
+/// The rows of the table's first 32 keywords (those with a bit in `doc::Map`)
+/// that constrain instances of some types only, and are worth spilling:
+/// those a target with typed constraints checks against the node's type
+/// (`profile::Caps::refuses_value`).
+pub const TYPED_CONSTRAINT_ROWS: u32 = {
+    let mut rows = 0u32;
+    let mut row = 0;
+    while row < 32 {
+        let k = &TABLE[row];
+        if matches!(k.kind, Kind::Validation) && k.spill && !matches!(k.applies, Applies::Any) {
+            rows |= 1 << row;
+        }
+        row += 1;
+    }
+    rows
+};
+
 /// A set of names, such as the keywords a target keeps or strips: the
 /// table's keywords are one bit each, worked out at compile time, so asking
 /// whether a key is in it compares no text (a name the table lacks is looked
@@ -432,6 +449,11 @@ impl Names {
             Some(None) => self.others && self.list.contains(&name.as_ref()),
             None => self.list.contains(&name.as_ref()),
         }
+    }
+
+    /// The table's keywords among the names, one bit each by row.
+    pub const fn keyword_rows(&self) -> u64 {
+        self.rows
     }
 
     /// The names, as written.

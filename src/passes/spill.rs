@@ -30,6 +30,11 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
             format!("an object without properties or additionalProperties takes any members; {} cannot say so, and sends it with no properties", cx.target.id),
         );
     }
+    // Nearly every node: its keys are keywords the call keeps whatever
+    // their value, so the search below would find nothing to strip.
+    if node.keys_are_bits() && node.keyword_bits() & !cx.plainly_kept == 0 {
+        return Ok(());
+    }
     let extra = &cx.opts.strip_keywords;
     // Kept keywords whose value the target cannot hold on this node (Gemini:
     // a format its type does not list, a bound on another type, a count no
