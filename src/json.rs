@@ -13,10 +13,30 @@ use crate::doc::Value;
 const PARSE_STACK_PER_LEVEL: usize = 768;
 
 /// Parses JSON text, refusing nesting deeper than `max_depth` before any
-/// recursive parser sees it.
+/// recursive walk or destructor sees it.
 pub fn parse(input: &str, max_depth: usize) -> Result<Value, Error> {
-    within_depth(input, max_depth)?;
-    crate::doc::parse_value(input)
+    parse_capped(input, max_depth, crate::doc::parse_value_within)
+}
+
+/// `within_depth`, then `read(input, usize::MAX)`, with the scan skipped for
+/// text that reads: `read` builds nothing nested deeper than the cap it is
+/// given (the depth allowed, a level short of what the stack holds, so never
+/// past what `within_depth` allows) and answers `None` past it. Only when it
+/// stops or fails does the scan run and word a depth error, which a text too
+/// deep gets whatever else is wrong with it, as when the scan came first.
+pub(crate) fn parse_capped<T>(input: &str, max_depth: usize, read: impl Fn(&str, usize) -> Result<Option<T>, Error>) -> Result<T, Error> {
+    let cap = max_depth.min(stack_depth().saturating_sub(1));
+    match read(input, cap) {
+        Ok(Some(value)) => Ok(value),
+        Ok(None) => {
+            within_depth(input, max_depth)?;
+            read(input, usize::MAX).map(|value| value.expect("no depth cap"))
+        }
+        Err(e) => {
+            within_depth(input, max_depth)?;
+            Err(e)
+        }
+    }
 }
 
 /// Refuses text nesting deeper than `max_depth`, or deeper than the stack
@@ -67,6 +87,11 @@ pub(crate) fn fits_stack(depth: usize) -> Result<(), Error> {
         return Err(Error::StackExhausted { pointer: Default::default(), depth });
     }
     Ok(())
+}
+
+/// The deepest nesting `fits_stack` accepts here.
+pub(crate) fn stack_depth() -> usize {
+    stack_left().saturating_sub(STACK_RESERVE) / PARSE_STACK_PER_LEVEL
 }
 
 /// Shadow stack kept free below the deepest `enter`: room for one node's rules
@@ -155,5 +180,32 @@ mod tests {
         assert_eq!(json_depth(r#"[["abc"#), 2);
         assert_eq!(json_depth(r#"[["abc\"#), 2);
         assert_eq!(json_depth(""), 0);
+    }
+
+    /// What the scan first, then the parse, answered: `parse` skips the scan
+    /// for text that reads within the cap, and gives the same answers.
+    #[test]
+    fn parse_answers_as_the_scan_then_the_parse() {
+        let scan_first = |text: &str, max: usize| super::within_depth(text, max).and_then(|()| crate::doc::parse_value(text));
+        let nest = |n: usize, inner: &str| format!("{}{inner}{}", "[".repeat(n), "]".repeat(n));
+        let mut texts = vec![];
+        for n in [0, 1, 3, 4, 5, 9] {
+            for inner in ["", "1", r#"{"a":"[[[[[["}"#, "1,", "}", r#"{"a":1,"a":[[]]}"#] {
+                texts.push(nest(n, inner));
+                // Deep, then malformed: the depth is the error, as the scan found it first.
+                texts.push(format!("{}x", nest(n, inner)));
+                texts.push(format!("[x,{}]", nest(n, inner)));
+            }
+        }
+        texts.push(format!("{}{}", "[".repeat(8), "x"));
+        texts.push(format!(r#"{{"$defs":{{"a":{}}},"b":1}}"#, nest(6, "")));
+        for text in &texts {
+            for max in [0, 1, 4, 5, 6, 8, 100] {
+                assert_eq!(format!("{:?}", super::parse(text, max)), format!("{:?}", scan_first(text, max)), "{text:?} within {max}");
+                let reached = |t: &str, m: usize| super::within_depth(t, m).and_then(|()| crate::refs::parse_reached(t));
+                let schema = crate::pipeline::parse_schema(text, max);
+                assert_eq!(format!("{schema:?}"), format!("{:?}", reached(text, max)), "{text:?} within {max}, as a schema");
+            }
+        }
     }
 }

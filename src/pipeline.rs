@@ -116,8 +116,7 @@ impl<'a> Again<'a> {
 /// it, with the root definitions no reference reaches left unread (checked
 /// as JSON only): the run would drop them first (`refs::parse_reached`).
 pub(crate) fn parse_schema(text: &str, max_depth: usize) -> Result<Value> {
-    json::within_depth(text, max_depth)?;
-    refs::parse_reached(text)
+    json::parse_capped(text, max_depth, refs::parse_reached_within)
 }
 
 /// `normalize` that takes the input over (see `Input`): the JSON entry points

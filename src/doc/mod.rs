@@ -72,6 +72,18 @@ pub fn parse_value_deferring(text: &str) -> crate::error::Result<(Value, Deferre
     parse::parse_value_deferring(text)
 }
 
+/// `parse_value` that gives up, with `None`, at a container nested deeper
+/// than `cap`.
+pub fn parse_value_within(text: &str, cap: usize) -> crate::error::Result<Option<Value>> {
+    parse::parse_value_within(text, cap)
+}
+
+/// `parse_value_deferring` that gives up, with `None`, at a container
+/// nested deeper than `cap`.
+pub fn parse_value_deferring_within(text: &str, cap: usize) -> crate::error::Result<Option<(Value, Deferred)>> {
+    parse::parse_value_deferring_within(text, cap)
+}
+
 /// A value's compact JSON text, as the output writes it: the canonical form
 /// rules compare values by and spill them as.
 pub fn json_text(v: &Value) -> String {

@@ -236,12 +236,18 @@ pub(super) fn parse(src: &str, max_depth: usize) -> Result<Doc<'_>> {
 
 /// JSON text to a `Value` (see `Parser::value_at`): no node is made.
 pub(super) fn parse_value(src: &str) -> Result<Value> {
+    parse_value_within(src, usize::MAX).map(|value| value.expect("no depth cap"))
+}
+
+/// `parse_value` that stops with `None` at a container nested deeper than
+/// `cap`: what it built, dropped then, nests at most `cap` deep.
+pub(super) fn parse_value_within(src: &str, cap: usize) -> Result<Option<Value>> {
     within_max_text(src)?;
     let mut p = Parser::new(src, usize::MAX, 0);
-    let (value, _) = p.value_at::<false>(usize::MAX)?.expect("no depth cap");
+    let Some((value, _)) = p.value_at::<false>(cap)? else { return Ok(None) };
     // serde: `Deserializer::end`.
     match p.skip_ws() {
-        None => Ok(value),
+        None => Ok(Some(value)),
         Some(_) => Err(p.peek_error(Code::TrailingCharacters)),
     }
 }
@@ -251,11 +257,18 @@ pub(super) fn parse_value(src: &str) -> Result<Value> {
 /// `parse_value` does) and stand as `null`: `Deferred::take` reads those a
 /// caller needs. For schemas whose definitions are mostly unused (`refs`).
 pub(super) fn parse_value_deferring(src: &str) -> Result<(Value, Deferred)> {
+    parse_value_deferring_within(src, usize::MAX).map(|read| read.expect("no depth cap"))
+}
+
+/// `parse_value_deferring` that stops with `None` at a container nested
+/// deeper than `cap` (deferred entries counted as read): what it built,
+/// dropped then, nests at most `cap` deep.
+pub(super) fn parse_value_deferring_within(src: &str, cap: usize) -> Result<Option<(Value, Deferred)>> {
     within_max_text(src)?;
     let mut p = Parser::new(src, usize::MAX, 0);
-    let (value, _) = p.value_at::<true>(usize::MAX)?.expect("no depth cap");
+    let Some((value, _)) = p.value_at::<true>(cap)? else { return Ok(None) };
     match p.skip_ws() {
-        None => Ok((value, Deferred { batches: p.deferred })),
+        None => Ok(Some((value, Deferred { batches: p.deferred }))),
         Some(_) => Err(p.peek_error(Code::TrailingCharacters)),
     }
 }

@@ -56,15 +56,21 @@ pub fn drop_unreachable_definitions(doc: &mut Value) -> usize {
 /// are checked as JSON, never made values. Errors are `doc::parse_value`'s,
 /// word for word. The caller bounds the depth.
 pub fn parse_reached(text: &str) -> Result<Value> {
-    let (mut doc, deferred) = crate::doc::parse_value_deferring(text)?;
+    parse_reached_within(text, usize::MAX).map(|read| read.expect("no depth cap"))
+}
+
+/// `parse_reached` that gives up, with `None`, at a container nested deeper
+/// than `cap`, having built nothing deeper.
+pub fn parse_reached_within(text: &str, cap: usize) -> Result<Option<Value>> {
+    let Some((mut doc, deferred)) = crate::doc::parse_value_deferring_within(text, cap)? else { return Ok(None) };
     let settled = deferred.containers().enumerate().all(|(k, at)| settle_container(&mut doc, &deferred, text, k, at, true));
     if !settled {
         // A repeated key: the text is read whole, as it always was.
         let mut doc = crate::doc::parse_value(text)?;
         keep_reached(&mut doc, None);
-        return Ok(doc);
+        return Ok(Some(doc));
     }
-    Ok(doc)
+    Ok(Some(doc))
 }
 
 /// The unread definitions of a tool list read by
