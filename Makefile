@@ -6,7 +6,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-.PHONY: help setup setup-browser setup-suite pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick bench-fuel fuel-setup demo playground clean
+.PHONY: help setup setup-browser setup-suite pkg test test-rust test-js corpus-records test-consumers test-peers bench bench-quick bench-fuel bench-phases fuel-setup demo playground clean
 
 help:
 	@echo "make demo   build the package, then normalize examples/github-tools-list.json for every target"
@@ -15,6 +15,7 @@ help:
 	@echo "make playground  build the package and serve the playground page on http://127.0.0.1:8642/ (PORT=N for another port)"
 	@echo "make bench  benchmarks against the peers, the cache, the boundary, scaling, start-up, the native core (minutes)"
 	@echo "make bench-fuel [BASE=old.wasm]  the wasm core's operator count per call: deterministic, for small changes"
+	@echo "make bench-phases  the same count split by phase of a call (parse, upgrade, rules, check, answer)"
 	@echo "make fuzz   a longer fuzzing run (FUZZ_SECONDS, default 600)"
 	@echo "make clean  remove pkg/ and build/"
 
@@ -140,6 +141,12 @@ bench-quick: pkg fuel-setup
 # where timings here move by more. BASE=<a .wasm> compares it with pkg's.
 bench-fuel: pkg fuel-setup
 	.venv/bin/python bench/fuel.py $(BASE) pkg/toolschema_bg.wasm
+
+# The same count split by phase of a call (src/phase.rs), on a build whose
+# phase marks call the host.
+bench-phases: setup fuel-setup
+	bench/build-boundary.sh phases
+	.venv/bin/python bench/fuel.py --phases bench/.build/phases/toolschema_bg.wasm
 
 fuel-setup:
 	scripts/setup-python.sh

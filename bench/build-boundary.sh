@@ -5,28 +5,30 @@
 # that ships:
 #   boundary/     the release profile as shipped (Cargo.toml's opt-level, wasm-opt -Oz)
 #   boundary-s/   the same compiled for size (opt-level "s"): what the shipped speed costs
+#   phases/       the shipped build with src/phase.rs's marks calling the host
+#                 (`--cfg toolschema_phases`), for `bench/fuel.py --phases`
 # Own target dirs: the extra RUSTFLAGS would otherwise force a rebuild of target/.
 #
-#   bench/build-boundary.sh [shipped|size|all]     (default all; skipped when unchanged)
+#   bench/build-boundary.sh [shipped|size|phases|all]     (default all; skipped when unchanged)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 which=${1:-all}
 sum=$(cat Cargo.toml Cargo.lock scripts/glue-patch.mjs $(find src -name '*.rs' | sort) | sha256sum | cut -d' ' -f1)
 
-build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag
-  local name=$1 level=$2 flag=$3
+build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag [extra rustc flags]
+  local name=$1 level=$2 flag=$3 extra=${4:-}
   local out=bench/.build/$name target_dir=target/bench-$name
   if [ -f "$out/toolschema_bg.wasm" ] && [ "$(cat "$out/sources.sha256" 2>/dev/null)" = "$sum" ]; then
     echo "build-boundary: $name up to date"
     return
   fi
   mkdir -p "$out"
-  echo "build-boundary: $name: cargo build (wasm32, release${level:+, opt-level $level}, --cfg toolschema_bench)"
+  echo "build-boundary: $name: cargo build (wasm32, release${level:+, opt-level $level}, --cfg toolschema_bench${extra:+ $extra})"
   (
     [ -z "$level" ] || export CARGO_PROFILE_RELEASE_OPT_LEVEL="$level"
     # RUSTFLAGS replaces .cargo/config.toml's flags, so its stack size is repeated here.
-    RUSTFLAGS="--cfg toolschema_bench -C link-arg=-zstack-size=2097152" CARGO_TARGET_DIR="$target_dir" \
+    RUSTFLAGS="--cfg toolschema_bench $extra -C link-arg=-zstack-size=2097152" CARGO_TARGET_DIR="$target_dir" \
       cargo build --quiet --target wasm32-unknown-unknown --release --lib
   )
   wasm-bindgen --target web --out-dir "$out/raw" "$target_dir/wasm32-unknown-unknown/release/toolschema.wasm"
@@ -43,6 +45,7 @@ build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag
 case $which in
   shipped) build boundary "" -Oz ;;
   size) build boundary-s s -Oz ;;
+  phases) build phases "" -Oz "--cfg toolschema_phases" ;;
   all) build boundary "" -Oz; build boundary-s s -Oz ;;
-  *) echo "usage: $0 [shipped|size|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [shipped|size|phases|all]" >&2; exit 2 ;;
 esac

@@ -1,13 +1,16 @@
 """The wasm core's work per call, counted, not timed.
 
     .venv/bin/python bench/fuel.py pkg/toolschema_bg.wasm [other.wasm] [--targets mcp,google] [--api schema|text]
+    .venv/bin/python bench/fuel.py --phases bench/.build/phases/toolschema_bg.wasm [--targets ...]
 
 Runs the module's `normalizeSchemaJson` export over the real MCP schemas of
 the corpus in wasmtime with fuel metering (one unit per wasm operator) and
 prints the fuel per pass for each target; given a second module, the second
 over the first. `--api text` runs `normalizeToolsText` (what
 `normalizeToolsJson` calls, without telemetry) on OpenAI request bodies of 20
-of those schemas each, as bench/text.mjs builds them. The count is the same on every run and every machine, so a
+of those schemas each, as bench/text.mjs builds them. `--phases` splits each
+call's count by the phase it was spent in (src/phase.rs), on the module
+`bench/build-boundary.sh phases` builds, whose marks call the host. The count is the same on every run and every machine, so a
 change of a few percent shows, where timings on a shared machine move by more
 than that between two runs of the same build (`ab.mjs` times the same
 comparison through the package). An operator is not a fixed time: a change
@@ -71,7 +74,8 @@ class Module:
         self.engine = wasmtime.Engine(config)
         self.module = wasmtime.Module.from_file(self.engine, path)
 
-    def instance(self):
+    def instance(self, on_phase=None):
+        """A fresh instance; `on_phase(store, phase)` hears src/phase.rs's marks."""
         store = wasmtime.Store(self.engine)
         store.set_fuel(10**15)
 
@@ -79,7 +83,12 @@ class Module:
             results = ty.results
             return wasmtime.Func(store, ty, lambda *_: None if not results else 0 if len(results) == 1 else tuple(0 for _ in results))
 
-        instance = wasmtime.Instance(store, self.module, [stub(i.type) for i in self.module.imports])
+        def link(imp):
+            if imp.module == "toolschema_phases" and on_phase is not None:
+                return wasmtime.Func(store, imp.type, lambda phase: on_phase(store, phase))
+            return stub(imp.type)
+
+        instance = wasmtime.Instance(store, self.module, [link(i) for i in self.module.imports])
         exports = instance.exports(store)
         exports["__wbindgen_start"](store)
         return store, exports
@@ -127,13 +136,60 @@ def fuel_per_pass(module, target, texts, passes, api="schema"):
     return (before - store.get_fuel()) / passes
 
 
+# src/phase.rs's `Phase`, by number: each mark ends its phase.
+PHASES = ["crossing in", "setup", "parse", "context", "upgrade", "refs", "rules", "settle", "check", "answer"]
+
+
+def phases_per_pass(module, target, texts):
+    """One pass's fuel by phase (after a first pass that grows the memory),
+    and what followed the last mark (dropping, crossing out)."""
+    spent = dict.fromkeys(PHASES + ["crossing out"], 0)
+    last = [None]
+
+    def on_phase(store, phase):
+        now = store.get_fuel()
+        if last[0] is not None:
+            spent[PHASES[phase]] += last[0] - now
+        last[0] = now
+
+    store, ex = module.instance(on_phase)
+    if not any(i.module == "toolschema_phases" for i in module.module.imports):
+        sys.exit("fuel: --phases needs the module bench/build-boundary.sh phases builds (it has no phase marks)")
+    free = ex["__wbindgen_free"]
+    for counted in (False, True):
+        for key in spent:
+            spent[key] = 0
+        for text in texts:
+            last[0] = store.get_fuel()
+            at, length = normalize_schema(store, ex, text, target)
+            spent["crossing out"] += last[0] - store.get_fuel()
+            free(store, at, length, 1)
+    return spent
+
+
+def print_phases(module, targets, texts):
+    spent = {t: phases_per_pass(module, t, texts) for t in targets}
+    print(f"fuel per pass over {len(texts)} real MCP schemas by phase (normalizeSchemaJson; millions of wasm operators, and share of the call)")
+    print(f"{'phase':>14}" + "".join(f"{t:>24}" for t in targets))
+    for phase in PHASES + ["crossing out"]:
+        cells = [f"{spent[t][phase] / 1e6:.3f}M {spent[t][phase] / sum(spent[t].values()) * 100:5.1f}%" for t in targets]
+        print(f"{phase:>14}" + "".join(f"{c:>24}" for c in cells))
+    print(f"{'total':>14}" + "".join(f"{sum(spent[t].values()) / 1e6:.3f}M{'':>8}".rjust(24) for t in targets))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="+", help="one module, or a base and a changed one")
     parser.add_argument("--targets", default=",".join(TARGETS))
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--api", choices=["schema", "text"], default="schema")
+    parser.add_argument("--phases", action="store_true", help="split one module's count by phase (src/phase.rs)")
     args = parser.parse_args()
+    if args.phases:
+        if len(args.modules) != 1 or args.api != "schema":
+            parser.error("--phases takes one module, on the schema path")
+        print_phases(Module(args.modules[0]), args.targets.split(","), schema_texts())
+        return
     if len(args.modules) > 2:
         parser.error("at most two modules")
     texts = schema_texts()

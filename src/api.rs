@@ -2,6 +2,7 @@
 //! native tests drive. Every result is an envelope: `{"ok": …}` or `{"error": …}`.
 use crate::error::Error;
 use crate::options::Options;
+use crate::phase::{mark, Phase};
 use crate::check::check;
 use crate::targets;
 use crate::json;
@@ -93,7 +94,9 @@ fn open_answer(text: &mut String, field: &str, value: &Value, input: &str, share
 /// The JSON entry points' common part: parse `input`, normalize it for `target`.
 fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::pipeline::Normalized, Error> {
     let target = target_named(target)?;
+    mark(Phase::Setup);
     let schema = crate::pipeline::parse_schema(input, opts.max_depth)?;
+    mark(Phase::Parse);
     refuse_tool(&schema)?;
     crate::pipeline::normalize_parsed(crate::pipeline::Input { value: schema, again: crate::pipeline::Again::Text(input), reached: true }, target, &opts)
 }
@@ -127,8 +130,10 @@ pub fn normalize_schema_json_sharing(input: &str, target: &str, options: &str) -
 
 fn normalize_schema_json_as(input: &str, target: &str, options: &str, share: bool) -> String {
     let run = || -> Result<String, Error> {
+        mark(Phase::Start);
         let out = normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?;
         let text = answer(input, &out, false, share);
+        mark(Phase::Answer);
         crate::pipeline::discard(out);
         text
     };

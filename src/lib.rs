@@ -41,6 +41,7 @@ mod zod;
 mod arena;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+mod phase;
 // Boundary experiments, only in the builds bench/build-boundary.sh makes.
 #[cfg(all(target_arch = "wasm32", toolschema_bench))]
 mod wasm_bench;

@@ -13,6 +13,7 @@ use crate::profile::OnViolation;
 use crate::report::Report;
 use crate::targets::{self, Target};
 use crate::keywords::kw;
+use crate::phase::{mark, Phase};
 use crate::{compact, draft, json, passes, refs, walk};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -142,6 +143,7 @@ fn normalize_owned(mut input: Input<'_>, target: &Target, opts: &Options) -> Res
     }
     let mut cx = target.cx(opts);
     let policy = target.ref_policy(opts);
+    mark(Phase::Context);
     match target.on_violation {
         OnViolation::Report => {
             let out = run(input.value, &policy, &mut cx)?;
@@ -150,7 +152,9 @@ fn normalize_owned(mut input: Input<'_>, target: &Target, opts: &Options) -> Res
             if opts.quiet {
                 return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
             }
-            for v in check(&out, target) {
+            let violations = check(&out, target);
+            mark(Phase::Check);
+            for v in violations {
                 cx.report.lossy("residual-violation", &Pointer::root(), format!("{} at {:?}: {}", v.code, v.pointer, v.message));
             }
             Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report })
@@ -158,6 +162,7 @@ fn normalize_owned(mut input: Input<'_>, target: &Target, opts: &Options) -> Res
         OnViolation::Fallback => {
             let out = run(input.value, &policy, &mut cx)?;
             let violations = check(&out, target);
+            mark(Phase::Check);
             let Some(first) = violations.first() else {
                 return Ok(Normalized { schema: out, strict: None, strict_error: None, report: cx.report });
             };
@@ -186,7 +191,11 @@ fn strict_outcome(target: &Target, policy: &refs::Policy, again: Again<'_>, resu
         return Ok(Normalized { schema: result?, strict: None, strict_error: None, report: cx.report });
     }
     let failure = match &result {
-        Ok(out) => check(out, target).into_iter().next(),
+        Ok(out) => {
+            let first = check(out, target).into_iter().next();
+            mark(Phase::Check);
+            first
+        }
         Err(Error::StrictUnrepresentable { pointer, message }) => {
             Some(Violation { code: "strict-unrepresentable", pointer: pointer.to_string(), message: message.clone() })
         }
@@ -248,7 +257,9 @@ fn run(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<Value> {
     // normalized again would differ, so it is (see `refs::settled`). Only
     // inlining writes `$ref`, so a run that met none is settled.
     for _ in 0..MAX_SETTLE_RUNS {
-        if !had_refs || refs::settled(&out, policy) {
+        let settled = !had_refs || refs::settled(&out, policy);
+        mark(Phase::Settle);
+        if settled {
             break;
         }
         cx.count("cyclesDissolved");
@@ -293,6 +304,7 @@ fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value,
         had_refs |= refs::follows(m);
         resolution_keys |= crate::values::holds_resolution(m);
     })?;
+    mark(Phase::Upgrade);
     let mut out = if had_refs {
         let mut out = refs::inline(&doc, &moves, policy, cx)?;
         // Inlining can bring never-schemas where the first prune could not see them.
@@ -310,10 +322,12 @@ fn run_once(schema: Value, policy: &refs::Policy, cx: &mut Cx) -> Result<(Value,
     // Refs kept in the output (recursion, or targets that keep `$defs`) carry
     // an exclusion into their targets; only a document that had refs has any.
     cx.excluded = if had_refs { refs::excluded_targets(&out) } else { Vec::new() };
+    mark(Phase::Refs);
     context::post_order(&mut out, cx, &mut |v, cx| match v {
         Value::Object(m) => passes::apply(m, cx),
         _ => Ok(()),
     })?;
+    mark(Phase::Rules);
     prune_definitions(&mut out);
     Ok((out, had_refs))
 }
