@@ -202,13 +202,28 @@ impl Lifted {
 /// size counts. Every object the strict rules close is fingerprinted, so hashing
 /// whole subtrees made nesting quadratic (127 levels cost 7× what google's
 /// rules do); bounded, each value is hashed by at most that many ancestors.
+///
+/// Keys and numbers are hashed as what tells them apart, not as text: a
+/// keyword by its row (a keyword's name is never held as text), a number by
+/// its kind and bits (as serde_json writes them, two numbers read the same
+/// exactly when both are equal, so `0.0` and `-0.0` still differ).
 fn fingerprint(node: &Map) -> u64 {
     use std::hash::{Hash, Hasher};
+    fn key(k: &Key, h: &mut impl Hasher) {
+        match k.keyword() {
+            Some(word) => (0u8, word.row).hash(h),
+            None => (1u8, k.as_str()).hash(h),
+        }
+    }
     fn feed(v: &Value, depth: usize, h: &mut impl Hasher) {
         match v {
             Value::Null => 0u8.hash(h),
             Value::Bool(b) => (1u8, b).hash(h),
-            Value::Number(n) => (2u8, n.to_string()).hash(h),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => (2u8, u).hash(h),
+                (None, Some(i), _) => (6u8, i).hash(h),
+                (None, None, f) => (7u8, f.unwrap_or(0.0).to_bits()).hash(h),
+            },
             Value::String(s) => (3u8, s).hash(h),
             Value::Array(a) => {
                 (4u8, a.len()).hash(h);
@@ -220,7 +235,7 @@ fn fingerprint(node: &Map) -> u64 {
                 (5u8, m.len()).hash(h);
                 if depth < FINGERPRINT_DEPTH {
                     for (k, x) in m {
-                        k.hash(h);
+                        key(k, h);
                         feed(x, depth + 1, h);
                     }
                 }
@@ -230,7 +245,7 @@ fn fingerprint(node: &Map) -> u64 {
     let mut h = crate::hash::fixed_hasher();
     (5u8, node.len()).hash(&mut h);
     for (k, x) in node {
-        k.hash(&mut h);
+        key(k, &mut h);
         feed(x, 1, &mut h);
     }
     h.finish()
@@ -414,5 +429,21 @@ mod tests {
         // ...one further down only as far as the container sizes, which match.
         assert_eq!(fingerprint(&nest(3, "string")), fingerprint(&nest(3, "integer")));
         assert_ne!(fingerprint(&nest(3, "string")), fingerprint(&nest(4, "string")));
+    }
+
+    #[test]
+    fn fingerprint_tells_numbers_apart_as_their_text_does() {
+        let of = |text: &str| fingerprint(crate::doc::parse_value(&format!(r#"{{"minimum":{text}}}"#)).unwrap().as_object().unwrap());
+        let texts = ["0", "0.0", "-0.0", "1", "1.0", "-1", "-1.0", "18446744073709551615", "-9223372036854775808", "1e300", "0.5"];
+        for (i, a) in texts.iter().enumerate() {
+            for b in &texts[i + 1..] {
+                assert_ne!(of(a), of(b), "{a} and {b}");
+            }
+            assert_eq!(of(a), of(a));
+        }
+        // A keyword and a property of another name hash apart; the same names alike.
+        let keys = |text: &str| fingerprint(crate::doc::parse_value(text).unwrap().as_object().unwrap());
+        assert_ne!(keys(r#"{"type":1}"#), keys(r#"{"typ":1}"#));
+        assert_eq!(keys(r#"{"type":1,"x":{"y":2}}"#), keys(r#"{"type":1,"x":{"y":2}}"#));
     }
 }
