@@ -51,8 +51,11 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if caps.required_declared && !(caps.lone_any_of && branch_of_union(&cx.path)) {
         declared_required(node, cx);
     } else if let Some(Value::Array(required)) = node.field_mut(kw::REQUIRED) {
-        let mut seen = crate::hash::HashSet::default();
-        required.retain(|r| r.as_str().is_some_and(|name| seen.insert(name.to_string())));
+        // Nearly always names, each once: nothing to drop.
+        if !(required.iter().all(Value::is_string) && crate::values::distinct_strings(required)) {
+            let mut seen = crate::hash::HashSet::default();
+            required.retain(|r| r.as_str().is_some_and(|name| seen.insert(name.to_string())));
+        }
     }
     Ok(())
 }
@@ -62,6 +65,12 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
 pub fn declared_required(node: &mut Map, cx: &mut Cx) {
     let Some(Value::Array(required)) = node.field(kw::REQUIRED) else { return };
     let props = node.field(kw::PROPERTIES).and_then(Value::as_object);
+    // Nearly always every name is declared and there once: the array made
+    // below would be this one.
+    let declared = |r: &Value| r.as_str().is_some_and(|name| props.is_some_and(|p| p.has(name)));
+    if required.iter().all(declared) && crate::values::distinct_strings(required) {
+        return;
+    }
     let mut seen = crate::hash::HashSet::default();
     let mut kept = Vec::new();
     let mut dropped = Vec::new();
@@ -464,4 +473,41 @@ pub fn pattern_properties_to_additional(node: &mut Map, cx: &mut Cx) -> Result<(
         format!("patternProperties ({}) became additionalProperties: keys are no longer checked against the patterns", patterns.keys().cloned().collect::<Vec<_>>().join(", ")),
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `object_shapes` on `schema` for a target with the base profile, or one
+    /// that declares its required names (Gemini's).
+    fn shaped(schema: Value, declaring: bool) -> Value {
+        let caps = crate::profile::Caps { object_properties: true, required_declared: declaring, ..crate::profile::BASE };
+        let profile = crate::profile::Profile { id: "openai", caps, on_violation: crate::profile::OnViolation::Report };
+        let opts = crate::options::Options::default();
+        let mut cx = crate::context::Cx::new(profile, &[], &opts);
+        cx.enter("properties").unwrap();
+        cx.enter("p").unwrap();
+        let Value::Object(mut m) = schema else { unreachable!() };
+        object_shapes(&mut m, &mut cx).unwrap();
+        Value::Object(m)
+    }
+
+    #[test]
+    fn required_keeps_each_name_once() {
+        for names in [crate::json!(["a", "b", "a", 1, "b"]), crate::json!(["a", "b", "a"])] {
+            let repeated = crate::json!({"type": "object", "properties": {"a": {}, "b": {}}, "required": names});
+            for declaring in [false, true] {
+                assert_eq!(shaped(repeated.clone(), declaring)["required"], crate::json!(["a", "b"]), "{names} declaring {declaring}");
+            }
+        }
+        // Undeclared names go only where the target declares its required names.
+        let undeclared = crate::json!({"type": "object", "properties": {"a": {}}, "required": ["a", "z"]});
+        assert_eq!(shaped(undeclared.clone(), false)["required"], crate::json!(["a", "z"]));
+        // A list already as it would be made is left as it is.
+        let plain = crate::json!({"type": "object", "properties": {"a": {}, "b": {}}, "required": ["b", "a"]});
+        for declaring in [false, true] {
+            assert_eq!(shaped(plain.clone(), declaring), plain);
+        }
+    }
 }
