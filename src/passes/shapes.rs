@@ -196,8 +196,9 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             _ => Ok(()),
         })?;
     }
-    for key in ["anyOf", "oneOf"] {
-        let Some(Value::Array(branches)) = node.remove_field(key) else { continue };
+    for word in [kw::ANY_OF, kw::ONE_OF] {
+        let key = word.name;
+        let Some(Value::Array(branches)) = node.remove_field(word) else { continue };
         changed = true;
         let scalar = {
             let objs = flatten_unions(&branches);
@@ -240,7 +241,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     };
     let object_root = kinds.map_or(true, |k| !k.other && (k.object || !k.null));
     if object_root {
-        if node.field(kw::TYPE) != Some(&json!("object")) {
+        if node.field(kw::TYPE).and_then(Value::as_str) != Some("object") {
             if kinds.is_some_and(|k| k.null) {
                 cx.lossy("root-null-dropped", "the root also admitted null; a tool's arguments are an object, so the root is the object");
             }
@@ -298,8 +299,10 @@ fn root_assertions(node: &mut Map, cx: &mut Cx) -> bool {
         && !cx.opts.strip_keywords.iter().any(|k| k == "description");
     let mut spilled = Vec::new();
     let mut changed = false;
-    for key in ["not", "enum", "const", "if", "then", "else"] {
-        let Some(value) = node.remove_field(key) else { continue };
+    // Looked up by row: the root is asked for six keywords on every call.
+    for word in [kw::NOT, kw::ENUM, kw::CONST, kw::IF, kw::THEN, kw::ELSE] {
+        let key = word.name;
+        let Some(value) = node.remove_field(word) else { continue };
         changed = true;
         if spill && matches!(key, "enum" | "const") {
             spilled.push((Key::from(key), value));
@@ -373,8 +376,8 @@ fn root_kinds(node: &Map) -> Option<Kinds> {
         let typed = |v: &&&Value| declared.is_empty() || declared.iter().any(|t| value_has_type(v, t));
         out = Some(values.iter().filter(typed).fold(Kinds::default(), |k, v| k.or(Kinds::of_value(v))));
     }
-    for key in ["anyOf", "oneOf"] {
-        let Some(Value::Array(branches)) = node.field(key) else { continue };
+    for word in [kw::ANY_OF, kw::ONE_OF] {
+        let Some(Value::Array(branches)) = node.field(word) else { continue };
         if branches.is_empty() {
             continue;
         }
