@@ -229,6 +229,12 @@ pub(crate) fn not_a_list() -> Error {
 /// only a schema has. Annotations (`title`, `description`) are shared by both.
 pub fn tool_passed_as_schema(v: &Value) -> Option<&'static str> {
     let m = v.as_object()?;
+    // Keys that are all keywords with a bit (most schemas' roots) hold no
+    // `name` and no `function`, neither of which the keyword table has.
+    if m.keys_are_bits() {
+        debug_assert!(crate::keywords::lookup("name").is_none() && crate::keywords::lookup("function").is_none());
+        return None;
+    }
     let slot = if m.contains_key("name") {
         ["inputSchema", "input_schema", "parameters", "parametersJsonSchema", "function"].into_iter().find(|k| m.contains_key(*k))?
     } else {
