@@ -205,9 +205,17 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             !objs.is_empty() && objs.iter().all(|b| root_kinds(b).is_some_and(|k| !k.object))
         };
         if scalar {
-            // No branch can be an object: the union is a scalar root, wrapped
-            // whole below instead of merged into an object of nothing.
             node.insert(key.into(), Value::Array(branches));
+            if is_object_root(decided_kinds(node)) {
+                // The root's type says object and no branch can be one: the
+                // two admit nothing together, and the declared type decides
+                // (as it does for values of another type), so the union goes.
+                node.remove_field(word);
+                cx.lossy("root-union-merged", format!("root {key} admits no object, which the root's type requires; it was dropped"));
+                cx.count("rootUnionsMerged");
+            }
+            // Else no branch can be an object: the union is a scalar root,
+            // wrapped whole below instead of merged into an object of nothing.
             continue;
         }
         let objs = take_flattened(branches);
@@ -231,16 +239,8 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
         cx.count("rootUnionsMerged");
     }
-    let types = types_of(node);
-    let declared = kinds_of_types(&types);
-    let kinds = match root_kinds(node) {
-        // Values none of which has the declared type accept nothing; the
-        // declared type decides, as it did before values were read.
-        Some(k) if k == Kinds::default() => declared,
-        k => k,
-    };
-    let object_root = kinds.map_or(true, |k| !k.other && (k.object || !k.null));
-    if object_root {
+    let kinds = decided_kinds(node);
+    if is_object_root(kinds) {
         if node.field(kw::TYPE).and_then(Value::as_str) != Some("object") {
             if kinds.is_some_and(|k| k.null) {
                 cx.lossy("root-null-dropped", "the root also admitted null; a tool's arguments are an object, so the root is the object");
@@ -358,6 +358,22 @@ impl Kinds {
 
 fn kinds_of_types(types: &[&str]) -> Option<Kinds> {
     (!types.is_empty()).then(|| types.iter().fold(Kinds::default(), |k, t| k.or(Kinds::of_type(t))))
+}
+
+/// The kinds the root admits, as `root_kinds` reads them, except that values
+/// or branches none of which has the declared type accept nothing: the
+/// declared type decides, as it did before values were read.
+fn decided_kinds(node: &Map) -> Option<Kinds> {
+    match root_kinds(node) {
+        Some(k) if k == Kinds::default() => kinds_of_types(&types_of(node)),
+        k => k,
+    }
+}
+
+/// Whether a root of these kinds is the object root (an object, or an
+/// object or null), not a value to wrap.
+fn is_object_root(kinds: Option<Kinds>) -> bool {
+    kinds.map_or(true, |k| !k.other && (k.object || !k.null))
 }
 
 /// The kinds a schema admits (None: any): its `type`; narrowed by its
