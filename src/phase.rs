@@ -4,8 +4,8 @@
 //! toolschema_phases`), each mark calls the host, which reads the fuel left
 //! and counts what was spent since the mark before toward the phase marked
 //! (`bench/fuel.py --phases`). In every other build a mark is nothing. A mark
-//! ends its phase; the marks below are placed along `api::normalize_schema_json`
-//! and the pipeline it runs.
+//! ends its phase; the marks are placed along `api::normalize_schema_json` (in
+//! api.rs) and the pipeline it runs (pipeline.rs).
 
 /// A phase of a schema call, ended by its mark.
 #[derive(Clone, Copy)]

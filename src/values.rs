@@ -124,14 +124,13 @@ pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
 }
 
 /// `values` without the ones equal to an earlier one, in their order: a
-/// union's branches, once each. Up to `SCANNED` values each is compared with
+/// union's branches, once each. Up to `SCAN_UP_TO` values each is compared with
 /// those kept; past it they are bucketed by `shallow_hash` first, where
 /// comparing each with every one kept made a union of many similar objects
 /// quadratic (800 branches: 15.5x the work of 200).
 pub fn distinct(values: Vec<Value>) -> Vec<Value> {
-    const SCANNED: usize = 16;
     let mut kept: Vec<Value> = Vec::with_capacity(values.len());
-    if values.len() <= SCANNED {
+    if values.len() <= SCAN_UP_TO {
         for v in values {
             if !kept.contains(&v) {
                 kept.push(v);
@@ -185,7 +184,6 @@ fn shallow_hash(v: &Value, depth: usize) -> u64 {
     }
     h.finish()
 }
-
 
 #[cfg(test)]
 mod tests {

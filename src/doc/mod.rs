@@ -58,18 +58,11 @@ use std::borrow::Cow;
 
 /// JSON text to a [`Value`], built as it is read: the value `Doc::parse`
 /// then `Doc::to_value` give, and serde_json's, with serde_json's error
-/// messages. Nothing here recurses and there is no depth limit:
-/// `crate::json::parse` bounds the nesting first, for the walks and the
-/// drop that come after.
+/// messages. Nothing here recurses and there is no depth limit; the `_within`
+/// parses stop past a depth (`crate::json::parse_capped` gives them the
+/// one the walks and the drop that come after can take).
 pub fn parse_value(text: &str) -> crate::error::Result<Value> {
     parse::parse_value(text)
-}
-
-/// `parse_value`, leaving the values of a root `$defs` or `definitions`
-/// object's entries unread (checked, and `null` in their place) for
-/// [`Deferred::take`]: what a caller reads only where a reference reaches.
-pub fn parse_value_deferring(text: &str) -> crate::error::Result<(Value, Deferred)> {
-    parse::parse_value_deferring(text)
 }
 
 /// `parse_value` that gives up, with `None`, at a container nested deeper
@@ -78,8 +71,10 @@ pub fn parse_value_within(text: &str, cap: usize) -> crate::error::Result<Option
     parse::parse_value_within(text, cap)
 }
 
-/// `parse_value_deferring` that gives up, with `None`, at a container
-/// nested deeper than `cap`.
+/// `parse_value_within`, leaving the values of a root `$defs` or
+/// `definitions` object's entries unread (checked, and `null` in their place)
+/// for [`Deferred::take`]: what a caller reads only where a reference
+/// reaches.
 pub fn parse_value_deferring_within(text: &str, cap: usize) -> crate::error::Result<Option<(Value, Deferred)>> {
     parse::parse_value_deferring_within(text, cap)
 }

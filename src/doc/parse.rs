@@ -151,7 +151,7 @@ struct Batch {
 }
 
 /// What a deferring parse left unread: the values of definitions objects'
-/// entries (at a schema's root: `parse_value_deferring`; at a tool's schema
+/// entries (at a schema's root: `parse_value_deferring_within`; at a tool's schema
 /// slot: `parse_capturing` given slots), each standing as `null` in the value
 /// until `take` reads it from the text.
 #[derive(Debug, Default)]
@@ -252,17 +252,13 @@ pub(super) fn parse_value_within(src: &str, cap: usize) -> Result<Option<Value>>
     }
 }
 
-/// `parse_value`, except that the values of a root `$defs` or `definitions`
-/// object's entries are only checked (accepted, rejected and worded as
-/// `parse_value` does) and stand as `null`: `Deferred::take` reads those a
-/// caller needs. For schemas whose definitions are mostly unused (`refs`).
-pub(super) fn parse_value_deferring(src: &str) -> Result<(Value, Deferred)> {
-    parse_value_deferring_within(src, usize::MAX).map(|read| read.expect("no depth cap"))
-}
-
-/// `parse_value_deferring` that stops with `None` at a container nested
-/// deeper than `cap` (deferred entries counted as read): what it built,
-/// dropped then, nests at most `cap` deep.
+/// `parse_value_within`, except that the values of a root `$defs` or
+/// `definitions` object's entries are only checked (accepted, rejected and
+/// worded as `parse_value` does) and stand as `null`: `Deferred::take` reads
+/// those a caller needs. For schemas whose definitions are mostly unused
+/// (`refs`). Stops with `None` at a container nested deeper than `cap`
+/// (deferred entries counted as read): what it built, dropped then, nests at
+/// most `cap` deep.
 pub(super) fn parse_value_deferring_within(src: &str, cap: usize) -> Result<Option<(Value, Deferred)>> {
     within_max_text(src)?;
     let mut p = Parser::new(src, usize::MAX, 0);
@@ -687,10 +683,10 @@ impl<'s> Parser<'s> {
     /// deep it nests: what `document` followed by `Doc::to_value` gives for
     /// it, without the document in between. The same steps in the same order
     /// as `document`, so it accepts, rejects and words its errors as that
-    /// does. `None` when it nests deeper than `cap`. Nothing here recurses
-    /// (`crate::json::parse` bounds the depth first, for what comes after).
+    /// does. `None` when it nests deeper than `cap`. Nothing here recurses;
+    /// `cap` bounds the depth for what comes after.
     /// `DEFER`: the entries of a root definitions object are checked, not
-    /// read (`parse_value_deferring`); a parameter of the type, so that the
+    /// read (`parse_value_deferring_within`); a parameter of the type, so that the
     /// other parses pay nothing for the question (0.7% of the text path's
     /// wasm operators when it was a field).
     fn value_at<const DEFER: bool>(&mut self, cap: usize) -> Result<Option<(Value, usize)>> {
