@@ -41,6 +41,8 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     let caps = target.caps;
     let root_defs = schema.field(kw::DEFS).and_then(Value::as_object);
     let strict = target.on_violation == OnViolation::FailOpen;
+    let unrefused = caps.unrefused_rows();
+    let mut within = WithinLimits::default();
     walk::visit_trail(schema, &mut walk::Trail::default(), &mut |node, trail| {
         // The pointer is written out only for a violation: `below` names the
         // segments under this node that it points at.
@@ -60,13 +62,20 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 return;
             }
         };
+        if caps.all_required {
+            within.add(m, trail.len());
+        }
         let types = types_of(m);
         // The three checks of each member below, asked once first: nearly
         // every node passes them all, and then one pass over its members is
         // the whole cost. A node that fails one is checked again in the order
-        // the violations are listed in.
-        let members_pass =
-            m.iter().all(|(key, value)| bad_shape(key, value).is_none() && !caps.refuses(key) && caps.refuses_value(key, value, &types).is_none());
+        // the violations are listed in. Where every key is a keyword the target
+        // takes with any value (most nodes), only the shapes are asked.
+        let members_pass = if m.keys_are_bits() && m.keyword_bits() & !unrefused == 0 {
+            m.iter().all(|(key, value)| bad_shape(key, value).is_none())
+        } else {
+            m.iter().all(|(key, value)| bad_shape(key, value).is_none() && !caps.refuses(key) && caps.refuses_value(key, value, &types).is_none())
+        };
         if !members_pass {
             meta(m, &mut v);
             for key in m.keys() {
@@ -186,21 +195,26 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if caps.all_required && types.contains(&"object") {
             if let Some(Value::Object(props)) = m.field(kw::PROPERTIES) {
                 let listed = m.field(kw::REQUIRED).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
-                // Sorted past a few names, so that the lookups stay cheap when `required`
-                // names thousands of properties (a scan per property made large strict
-                // schemas quadratic); a short list is scanned where it is.
-                let sorted = (listed.len() > SCAN_UP_TO).then(|| {
-                    let mut names: Vec<&str> = listed.iter().filter_map(Value::as_str).collect();
-                    crate::sort::sort(&mut names);
-                    names
-                });
-                for name in props.keys() {
-                    let found = match &sorted {
-                        Some(names) => names.binary_search(&name.as_str()).is_ok(),
-                        None => listed.iter().any(|r| r.as_str() == Some(name.as_str())),
-                    };
-                    if !found {
-                        v("required-incomplete", &[], format!("'required' must include every property; missing {name:?}"));
+                // The strict rules write `required` as the properties in their
+                // order: then every one is listed, and none is looked up.
+                let in_order = listed.len() == props.len() && props.keys().zip(listed).all(|(name, r)| r.as_str() == Some(name.as_str()));
+                if !in_order {
+                    // Sorted past a few names, so that the lookups stay cheap when `required`
+                    // names thousands of properties (a scan per property made large strict
+                    // schemas quadratic); a short list is scanned where it is.
+                    let sorted = (listed.len() > SCAN_UP_TO).then(|| {
+                        let mut names: Vec<&str> = listed.iter().filter_map(Value::as_str).collect();
+                        crate::sort::sort(&mut names);
+                        names
+                    });
+                    for name in props.keys() {
+                        let found = match &sorted {
+                            Some(names) => names.binary_search(&name.as_str()).is_ok(),
+                            None => listed.iter().any(|r| r.as_str() == Some(name.as_str())),
+                        };
+                        if !found {
+                            v("required-incomplete", &[], format!("'required' must include every property; missing {name:?}"));
+                        }
                     }
                 }
             }
@@ -209,10 +223,64 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     if caps.root_object {
         root(schema, target, &mut out);
     }
-    if caps.all_required {
+    if caps.all_required && !within.holds(&OPENAI_LIMITS) {
         limits(schema, &OPENAI_LIMITS, &mut out);
     }
     out
+}
+
+/// What `check`'s walk adds up toward `limits` on the way: when the sums
+/// and the path lengths are all within the limits, so is everything `limits`
+/// measures, and its walk is not needed. The sums are `limits`' own; the
+/// nesting is bounded by the longest path, since every schema on a path
+/// below the root adds at least one step to it.
+#[derive(Default)]
+struct WithinLimits {
+    props: usize,
+    enums: usize,
+    chars: usize,
+    steps: usize,
+    large_enum: bool,
+}
+
+impl WithinLimits {
+    fn add(&mut self, m: &Map, steps: usize) {
+        self.steps = self.steps.max(steps);
+        if let Some(Value::Array(e)) = m.field(kw::ENUM) {
+            self.enums += e.len();
+            self.chars += e.iter().map(|x| x.as_str().map_or(0, str::len)).sum::<usize>();
+            self.large_enum |= e.len() > OPENAI_LIMITS.large_enum;
+        }
+        if m.keys_are_bits() {
+            // The schema maps are among the keys' bits: looked up by row.
+            let mut rows = m.keyword_bits() & crate::keywords::SCHEMA_MAP_ROWS;
+            while rows != 0 {
+                let word = &crate::keywords::KEYWORDS[rows.trailing_zeros() as usize];
+                rows &= rows - 1;
+                if let Some(Value::Object(entries)) = m.field(word) {
+                    self.entries(word.row == kw::PROPERTIES.row, entries);
+                }
+            }
+            return;
+        }
+        for (key, child) in m {
+            if let (crate::keywords::Slot::SchemaMap, Value::Object(entries)) = (crate::keywords::slot(key), child) {
+                self.entries(key == "properties", entries);
+            }
+        }
+    }
+
+    fn entries(&mut self, properties: bool, entries: &Map) {
+        if properties {
+            self.props += entries.len();
+        }
+        self.chars += entries.keys().map(|name| name.len()).sum::<usize>();
+    }
+
+    fn holds(&self, l: &Limits) -> bool {
+        // A root and `steps` steps below it: at most `steps + 1` schemas on a path.
+        self.props <= l.properties && self.enums <= l.enum_values && self.chars <= l.total_chars && self.steps < l.depth && !self.large_enum
+    }
 }
 
 fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
@@ -348,6 +416,31 @@ mod tests {
     use super::*;
     use crate::json;
 
+    /// `Caps::unrefused_rows`, which lets a node skip the per-member
+    /// questions, says of no keyword that it is unrefused where `refuses` or
+    /// `refuses_value` would refuse it, for any target, value or type.
+    #[test]
+    fn unrefused_rows_are_never_refused() {
+        let values = [json!("date-time"), json!("x"), json!(1), json!(-1.5), json!(1e300), json!(true), json!(null), json!([1, {"a": 1}]), json!(["a", "b"]), json!({"a": 1})];
+        let types: [&[&str]; 7] = [&[], &["string"], &["object"], &["null"], &["integer", "null"], &["array"], &["boolean"]];
+        let mut seen = 0;
+        for target in crate::targets::TARGETS {
+            let caps = target.caps;
+            let rows = caps.unrefused_rows();
+            for k in crate::keywords::KEYWORDS.iter().take(32).filter(|k| rows & (1 << k.row) != 0) {
+                seen += 1;
+                assert!(!caps.refuses(k.name), "{}: {} is refused", target.id, k.name);
+                for value in &values {
+                    for ty in types {
+                        let got = caps.refuses_value(k.name, value, ty);
+                        assert_eq!(got, None, "{}: {} = {value} on {ty:?}", target.id, k.name);
+                    }
+                }
+            }
+        }
+        assert!(seen > 100, "only {seen} keyword rows were unrefused over every target");
+    }
+
     fn codes(schema: Value, target: &str) -> Vec<(&'static str, String)> {
         check(&schema, crate::targets::get(target).unwrap()).into_iter().map(|v| (v.code, v.pointer)).collect()
     }
@@ -357,6 +450,85 @@ mod tests {
         for (code, at) in want {
             assert!(got.iter().any(|(c, p)| c == code && p == at), "{code} at {at} missing from {got:?}");
         }
+    }
+
+    /// The limits `check` reports for OpenAI strict are `limits`' own, at and
+    /// past each boundary, also where its walk is skipped.
+    #[test]
+    fn strict_limits_are_those_of_the_limits_walk() {
+        let strict = crate::targets::get("openai-strict").unwrap();
+        let reported = |schema: &Value| -> Vec<String> {
+            check(schema, strict).into_iter().filter(|v| v.code == "limit-exceeded").map(|v| v.message).collect()
+        };
+        let exact = |schema: &Value| -> Vec<String> {
+            let mut out = Vec::new();
+            limits(schema, &OPENAI_LIMITS, &mut out);
+            out.into_iter().map(|v| v.message).collect()
+        };
+        // Arrays of arrays: every schema one step below the one above.
+        let arrays = |levels: usize| (1..levels).fold(json!({"type": "array"}), |inner, _| json!({"type": "array", "items": inner}));
+        let strings = |n: usize, len: usize| -> Value { Value::Array((0..n).map(|i| json!(format!("{i:0len$}"))).collect()) };
+        let object = |n: usize| {
+            let mut props = Map::new();
+            for i in 0..n {
+                props.insert(format!("p{i}").into(), json!({"type": "string"}));
+            }
+            json!({"type": "object", "properties": Value::Object(props)})
+        };
+        // Enums of `sizes` values, none large on its own.
+        let enums = |sizes: &[usize]| {
+            let mut props = Map::new();
+            for (i, n) in sizes.iter().enumerate() {
+                props.insert(format!("e{i}").into(), json!({"enum": strings(*n, 3)}));
+            }
+            json!({"type": "object", "properties": Value::Object(props)})
+        };
+        let cases = [
+            (arrays(10), false),
+            (arrays(11), true),
+            (json!({"anyOf": [{"anyOf": [{"anyOf": [{"anyOf": [{"anyOf": [{"type": "string"}]}]}]}]}]}), false),
+            (object(5000), false),
+            (object(5001), true),
+            (enums(&[200, 200, 200, 200, 200]), false),
+            (enums(&[200, 200, 200, 200, 200, 1]), true),
+            (json!({"enum": strings(240, 500)}), false),
+            (json!({"type": "object", "properties": {"a": {"enum": strings(240, 500)}}}), true),
+            (json!({"enum": strings(251, 59)}), false),
+            (json!({"enum": strings(251, 60)}), true),
+        ];
+        for (i, (schema, over)) in cases.iter().enumerate() {
+            let got = reported(schema);
+            assert_eq!(got, exact(schema), "case {i}");
+            assert_eq!(!got.is_empty(), *over, "case {i}: {got:?}");
+        }
+    }
+
+    /// OpenAI strict's `required` must name every property: whatever its
+    /// order, short or long (sorted past `SCAN_UP_TO` names), and a list of
+    /// the right length naming another name misses one.
+    #[test]
+    fn strict_required_names_every_property() {
+        let missing = |names: &[&str], required: &[&str]| -> Vec<String> {
+            let mut props = Map::new();
+            for n in names {
+                props.insert((*n).into(), json!({"type": "string"}));
+            }
+            let schema = json!({"type": "object", "properties": Value::Object(props), "required": required, "additionalProperties": false});
+            let found = check(&schema, crate::targets::get("openai-strict").unwrap());
+            found.into_iter().filter(|v| v.code == "required-incomplete").map(|v| v.message).collect()
+        };
+        assert!(missing(&["a", "b", "c"], &["a", "b", "c"]).is_empty());
+        assert!(missing(&["a", "b", "c"], &["c", "a", "b"]).is_empty());
+        assert_eq!(missing(&["a", "b", "c"], &["a", "b", "x"]), ["'required' must include every property; missing \"c\""]);
+        assert_eq!(missing(&["a", "b", "c"], &["a", "c"]), ["'required' must include every property; missing \"b\""]);
+        let many: Vec<String> = (0..40).map(|i| format!("p{i}")).collect();
+        let names: Vec<&str> = many.iter().map(String::as_str).collect();
+        let reversed: Vec<&str> = names.iter().rev().copied().collect();
+        assert!(missing(&names, &names).is_empty());
+        assert!(missing(&names, &reversed).is_empty());
+        let mut short = reversed.clone();
+        short[7] = "q";
+        assert_eq!(missing(&names, &short), ["'required' must include every property; missing \"p32\""]);
     }
 
     /// The Gemini API's rules past its proto (anomalyco/opencode#14700,

@@ -193,6 +193,28 @@ impl Caps {
         !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key.as_ref()))
     }
 
+    /// The keywords with a bit in `doc::Map` that `refuses` never refuses and
+    /// whose values `refuses_value` never refuses, by row: a node whose keys
+    /// are all among them passes both without asking of each member.
+    pub fn unrefused_rows(&self) -> u32 {
+        let mut rows = !self.strip.keyword_rows() & self.keep.map_or(u64::MAX, |k| k.keyword_rows());
+        if !self.negation {
+            for k in crate::keywords::NEGATION.iter().filter_map(|name| crate::keywords::lookup(name)) {
+                rows &= !(1 << k.row);
+            }
+        }
+        if self.scalar_enums {
+            rows &= !(1 << kw::ENUM.row);
+        }
+        if self.formats_by_type.is_some() {
+            rows &= !(1 << kw::FORMAT.row);
+        }
+        if self.typed_constraints {
+            rows &= !u64::from(crate::keywords::TYPED_CONSTRAINT_ROWS);
+        }
+        rows as u32
+    }
+
     /// Why a kept keyword's value cannot stand on a node of `types` (a
     /// checker code), or `None` when it can.
     pub fn refuses_value<N: Name + AsRef<str> + ?Sized>(&self, key: &N, value: &crate::doc::Value, types: &[&str]) -> Option<&'static str> {

@@ -59,6 +59,12 @@ impl Trail<'_> {
         self.steps.is_empty()
     }
 
+    /// How many steps the pointer has (a subschema of an array or map slot
+    /// takes two): at least the number of schemas above the current node.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
     /// The pointer of the current node.
     pub fn pointer(&self) -> Pointer {
         let mut p = Pointer::root();

@@ -412,6 +412,20 @@ pub const TYPED_CONSTRAINT_ROWS: u32 = {
     rows
 };
 
+/// The rows of the table's first 32 keywords (those with a bit in `doc::Map`)
+/// whose value is a map of subschemas (`properties`, `$defs`).
+pub const SCHEMA_MAP_ROWS: u32 = {
+    let mut rows = 0u32;
+    let mut row = 0;
+    while row < 32 {
+        if matches!(TABLE[row].slot, Slot::SchemaMap) {
+            rows |= 1 << row;
+        }
+        row += 1;
+    }
+    rows
+};
+
 /// A set of names, such as the keywords a target keeps or strips: the
 /// table's keywords are one bit each, worked out at compile time, so asking
 /// whether a key is in it compares no text (a name the table lacks is looked
