@@ -320,6 +320,17 @@ impl<'t> Cx<'t> {
         self.report.lossy(code, &path, message);
     }
 
+    /// `lossy` with the message written only when the report is kept: calls
+    /// that drop it (`quiet`, as the functions that return only the schema
+    /// ask) skip the formatting, which costs more than many rules' work.
+    pub fn lossy_with(&mut self, code: &'static str, message: impl FnOnce() -> String) {
+        if self.opts.quiet {
+            self.report.lossy = true;
+            return;
+        }
+        self.lossy(code, message());
+    }
+
     /// Is the current node inside a `oneOf` branch or a `not`, by its own
     /// pointer or inside a `$ref` target that one of them refers to?
     pub fn under_exclusion(&self) -> bool {

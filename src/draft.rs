@@ -257,11 +257,11 @@ impl Upgrader {
             Value::Object(_) => {}
             // `"properties": {"x": "object"}`: a bare type name where a schema belongs.
             Value::String(t) if crate::keywords::TYPE_NAMES.contains(&t.as_str()) => {
-                cx.lossy("invalid-subschema", format!("the string {t:?} is not a schema; it was read as {{\"type\": {t:?}}}"));
+                cx.lossy_with("invalid-subschema", || format!("the string {t:?} is not a schema; it was read as {{\"type\": {t:?}}}"));
                 *value = json!({ "type": t });
             }
             _ => {
-                cx.lossy("invalid-subschema", format!("{} is not a schema; it was replaced by {{}}", kind_of(value)));
+                cx.lossy_with("invalid-subschema", || format!("{} is not a schema; it was replaced by {{}}", kind_of(value)));
                 *value = json!({});
             }
         }
@@ -312,7 +312,7 @@ impl Upgrader {
         for key in invalid {
             cx.enter(key.as_str())?;
             let what = if keywords::slot(&key) == Slot::SchemaArray { "an array" } else { "an object" };
-            cx.lossy("invalid-subschema", format!("{key} must be {what} of schemas; it was removed"));
+            cx.lossy_with("invalid-subschema", || format!("{key} must be {what} of schemas; it was removed"));
             cx.leave();
             node.remove_field(&key);
         }
@@ -589,7 +589,7 @@ fn js_types(node: &mut Map, cx: &mut Cx) {
             // definitions a reference elsewhere may lead into.
             node.retain(|k, _| keywords::get(k).map_or(true, |w| w.annotation || w.resolution));
             node.insert("not".into(), json!({}));
-            cx.lossy("invalid-type", format!("type {t:?} has no JSON form; nothing can be sent for it"));
+            cx.lossy_with("invalid-type", || format!("type {t:?} has no JSON form; nothing can be sent for it"));
             return;
         }
     }
@@ -697,11 +697,11 @@ fn repair_shapes(node: &mut Map, cx: &mut Cx) {
         cx.enter(key.as_str()).ok();
         match fixed {
             Some(v) => {
-                cx.lossy("invalid-keyword", format!("{key} had a value of the wrong shape; it was read as {v}"));
+                cx.lossy_with("invalid-keyword", || format!("{key} had a value of the wrong shape; it was read as {v}"));
                 node.insert(key.clone(), v);
             }
             None => {
-                cx.lossy("invalid-keyword", format!("{key} had a value of the wrong shape; it was removed"));
+                cx.lossy_with("invalid-keyword", || format!("{key} had a value of the wrong shape; it was removed"));
                 node.remove_field(&key);
             }
         }

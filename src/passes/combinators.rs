@@ -438,7 +438,7 @@ fn collapse_same_type(branches: &[&Map], t: &str, cx: &mut Cx) -> Map {
         cx.count("enumUnionsMerged");
         return out;
     }
-    cx.lossy("union-collapsed", format!("{t} branches were reduced to the least constrained one"));
+    cx.lossy_with("union-collapsed", || format!("{t} branches were reduced to the least constrained one"));
     let broadest = branches.iter().min_by_key(|b| b.keys().filter(|k| !is_annotation(k)).count()).copied();
     broadest.cloned().unwrap_or_default()
 }

@@ -84,12 +84,14 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if out.is_empty() {
         node.remove_field(kw::ENUM);
         if had_null {
-            cx.lossy("null-type-widened", format!("an enum of only null became a nullable value of any {} type", cx.target.id));
+            let id = cx.target.id;
+            cx.lossy_with("null-type-widened", || format!("an enum of only null became a nullable value of any {id} type"));
         }
         return Ok(());
     }
     if stringified {
-        cx.lossy("enum-stringified", format!("non-string enum values were written as strings: {} only accepts string enums", cx.target.id));
+        let id = cx.target.id;
+        cx.lossy_with("enum-stringified", || format!("non-string enum values were written as strings: {id} only accepts string enums"));
         cx.count("enumsStringified");
     }
     node.insert("enum".into(), Value::Array(out));

@@ -40,7 +40,8 @@ pub fn drop_not(node: &mut Map, cx: &mut Cx) -> Result<()> {
     node.remove_field(kw::NOT);
     cx.count("keywordsStripped");
     cx.enter("not")?;
-    cx.lossy("keyword-dropped", format!("not is not accepted by {}; it was removed", cx.target.id));
+    let id = cx.target.id;
+    cx.lossy_with("keyword-dropped", || format!("not is not accepted by {id}; it was removed"));
     cx.leave();
     Ok(())
 }

@@ -86,7 +86,7 @@ pub fn declared_required(node: &mut Map, cx: &mut Cx) {
         }
     }
     if !dropped.is_empty() {
-        cx.lossy("required-undeclared", format!("required names without a property were removed: {}", dropped.join(", ")));
+        cx.lossy_with("required-undeclared", || format!("required names without a property were removed: {}", dropped.join(", ")));
     }
     node.insert("required".into(), Value::Array(kept));
 }
@@ -211,7 +211,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 // two admit nothing together, and the declared type decides
                 // (as it does for values of another type), so the union goes.
                 node.remove_field(word);
-                cx.lossy("root-union-merged", format!("root {key} admits no object, which the root's type requires; it was dropped"));
+                cx.lossy_with("root-union-merged", || format!("root {key} admits no object, which the root's type requires; it was dropped"));
                 cx.count("rootUnionsMerged");
             }
             // Else no branch can be an object: the union is a scalar root,
@@ -222,9 +222,9 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         let count = objs.len();
         let object_like: Vec<Map> = objs.into_iter().filter(object_like).collect();
         if object_like.len() < count {
-            cx.lossy("root-union-merged", format!("root {key} had non-object branches; only the object branches were kept"));
+            cx.lossy_with("root-union-merged", || format!("root {key} had non-object branches; only the object branches were kept"));
         } else {
-            cx.lossy("root-union-merged", format!("root {key} of objects was merged into one object"));
+            cx.lossy_with("root-union-merged", || format!("root {key} of objects was merged into one object"));
         }
         if !object_like.is_empty() {
             // Members several branches declare are united into new subschemas
@@ -307,7 +307,8 @@ fn root_assertions(node: &mut Map, cx: &mut Cx) -> bool {
         if spill && matches!(key, "enum" | "const") {
             spilled.push((Key::from(key), value));
         } else {
-            cx.lossy("keyword-dropped", format!("root {key} is not accepted by {}; it was removed", cx.target.id));
+            let id = cx.target.id;
+            cx.lossy_with("keyword-dropped", || format!("root {key} is not accepted by {id}; it was removed"));
         }
     }
     if !spilled.is_empty() {

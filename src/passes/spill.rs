@@ -25,10 +25,10 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
         && !super::facts::branch_of_combinator(cx)
         && super::facts::is_free_form(node, cx)
     {
-        cx.lossy(
-            "free-form-object-unexpressed",
-            format!("an object without properties or additionalProperties takes any members; {} cannot say so, and sends it with no properties", cx.target.id),
-        );
+        let id = cx.target.id;
+        cx.lossy_with("free-form-object-unexpressed", || {
+            format!("an object without properties or additionalProperties takes any members; {id} cannot say so, and sends it with no properties")
+        });
     }
     // Nearly every node: its keys are keywords the call keeps whatever
     // their value, so the search below would find nothing to strip.
@@ -85,9 +85,10 @@ pub fn strip_because(node: &mut Map, keys: &[Key], why: Option<&str>, cx: &mut C
                     cx.report.forget_below(&below, &cx.path);
                 }
                 cx.enter(key.as_str()).ok();
+                let id = cx.target.id;
                 match why {
-                    Some(why) => cx.lossy("keyword-dropped", format!("{key} {why}; it was removed")),
-                    None => cx.lossy("keyword-dropped", format!("{key} is not accepted by {}; it was removed", cx.target.id)),
+                    Some(why) => cx.lossy_with("keyword-dropped", || format!("{key} {why}; it was removed")),
+                    None => cx.lossy_with("keyword-dropped", || format!("{key} is not accepted by {id}; it was removed")),
                 }
                 cx.leave();
             }
@@ -97,10 +98,11 @@ pub fn strip_because(node: &mut Map, keys: &[Key], why: Option<&str>, cx: &mut C
     if spilled.is_empty() {
         return;
     }
-    let names = spilled.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ");
+    let names = || spilled.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ");
+    let id = cx.target.id;
     match why {
-        Some(why) => cx.lossy("keyword-spilled", format!("{names} {why}; moved into description")),
-        None => cx.lossy("keyword-spilled", format!("{names} not accepted by {}; moved into description", cx.target.id)),
+        Some(why) => cx.lossy_with("keyword-spilled", || format!("{} {why}; moved into description", names())),
+        None => cx.lossy_with("keyword-spilled", || format!("{} not accepted by {id}; moved into description", names())),
     }
     let text = render(&spilled, cx.opts.spill);
     append_description(node, &text, separator(cx));

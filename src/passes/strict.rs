@@ -34,7 +34,10 @@ pub fn default_to_description(node: &mut Map, cx: &mut Cx) -> Result<()> {
             let id = cx.target.id;
             cx.note("default-inlined", || format!("default {text} is not accepted by {id}; {how}"));
         }
-        Err(why) => cx.lossy("default-dropped", format!("default {text} is not accepted by {} and {why}; it was removed", cx.target.id)),
+        Err(why) => {
+            let id = cx.target.id;
+            cx.lossy_with("default-dropped", || format!("default {text} is not accepted by {id} and {why}; it was removed"))
+        },
     }
     cx.leave();
     Ok(())

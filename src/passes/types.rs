@@ -171,7 +171,8 @@ fn null_only(node: &mut Map, cx: &mut Cx) {
     } else {
         mark_null_dropped(cx);
     }
-    cx.lossy("null-type-widened", format!("a null-only schema became a nullable string: {} has no null type", cx.target.id));
+    let id = cx.target.id;
+    cx.lossy_with("null-type-widened", || format!("a null-only schema became a nullable string: {id} has no null type"));
 }
 
 /// Gives a typeless node the type its keywords imply; targets whose wire rejects
@@ -209,7 +210,8 @@ pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     node.insert("type".into(), json!("string"));
-    cx.lossy("typeless-node-typed", format!("a schema without a type became a string: {} needs a type on every node", cx.target.id));
+    let id = cx.target.id;
+    cx.lossy_with("typeless-node-typed", || format!("a schema without a type became a string: {id} needs a type on every node"));
     Ok(())
 }
 

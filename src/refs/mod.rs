@@ -553,7 +553,7 @@ impl<'d> Expander<'d> {
                 return Err(Error::UnresolvedRef { pointer: cx.path.clone(), reference: reference.to_string() });
             }
             cx.count("refsUnresolved");
-            cx.lossy("unresolved-ref", format!("$ref {reference:?} does not resolve inside the document; it was replaced by {{}}"));
+            cx.lossy_with("unresolved-ref", || format!("$ref {reference:?} does not resolve inside the document; it was replaced by {{}}"));
             return self.siblings(node, Map::new(), cx);
         };
         let at_root = cx.path.is_empty() && self.regions.len() == 1;
@@ -633,7 +633,7 @@ impl<'d> Expander<'d> {
             // A chain of refs to refs recurses without descending into the tree;
             // past this many jumps it is cut like a cycle.
             cx.count("sizeCoarsenings");
-            cx.lossy("ref-chain-cut", format!("more than {MAX_REF_CHAIN} nested $ref expansions; the chain was cut here"));
+            cx.lossy_with("ref-chain-cut", || format!("more than {MAX_REF_CHAIN} nested $ref expansions; the chain was cut here"));
             return self.placeholder(node, &target, "deep", cx);
         }
         cx.count("refsInlined");
