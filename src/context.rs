@@ -345,6 +345,11 @@ impl<'t> Cx<'t> {
     }
 
     pub fn count(&mut self, counter: &'static str) {
+        // Nothing reads a quiet call's report: its counters would be thrown
+        // away, and each costs a hashed lookup.
+        if self.opts.quiet {
+            return;
+        }
         self.report.count(counter);
     }
 

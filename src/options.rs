@@ -108,10 +108,10 @@ pub struct Options {
     /// repeated subschemas into `$defs` where the target keeps refs
     /// (src/compact.rs). Off by default: outputs stay as they were.
     pub compact: bool,
-    /// Diagnostics are not written (counters and the lossy flag still are,
-    /// except for residual violations, which the checker is not run for on a
-    /// target that only reports them): for callers that drop the report. Not
-    /// an option callers pass in JSON.
+    /// Neither the rules' diagnostics nor their counters are written (the
+    /// lossy flag still is, except for residual violations, which the checker
+    /// is not run for on a target that only reports them): for callers that
+    /// drop the report. Not an option callers pass in JSON.
     #[serde(skip)]
     pub quiet: bool,
     /// What `google` does with the constraints its `Schema` has fields for
