@@ -102,6 +102,18 @@ struct Members {
 /// (a free-form object, `facts::is_free_form`; not a union branch, whose
 /// members are its parent's).
 fn members(node: &Map, cx: &Cx) -> Option<Members> {
+    // Most object nodes declare properties and say nothing of other members,
+    // or close them, and have no patterns: no map, whatever the rest says
+    // (the two arms below that answer `None` for them), asked before the
+    // node's keys are.
+    let closed_or_declared = match node.field(kw::ADDITIONAL_PROPERTIES) {
+        None => node.field(kw::PROPERTIES).and_then(Value::as_object).is_some_and(|p| !p.is_empty()),
+        Some(Value::Bool(false)) => true,
+        Some(_) => false,
+    };
+    if closed_or_declared && node.field(kw::PATTERN_PROPERTIES).and_then(Value::as_object).map_or(true, Map::is_empty) {
+        return None;
+    }
     let object = types_of(node).contains(&"object")
         || (!node.has(kw::TYPE) && !node.has(kw::ANY_OF) && !node.has(kw::REF) && super::types::implied(node) == Some("object"));
     // Keywords the target refuses go with the node onto the array, where its
