@@ -67,6 +67,9 @@ pub fn declared_required(node: &mut Map, cx: &mut Cx) {
     let props = node.field(kw::PROPERTIES).and_then(Value::as_object);
     // Nearly always every name is declared and there once: the array made
     // below would be this one.
+    if props.is_some_and(|p| names_in_order(required, p)) {
+        return;
+    }
     let declared = |r: &Value| r.as_str().is_some_and(|name| props.is_some_and(|p| p.has(name)));
     if required.iter().all(declared) && crate::values::distinct_strings(required) {
         return;
@@ -89,6 +92,15 @@ pub fn declared_required(node: &mut Map, cx: &mut Cx) {
         cx.lossy_with("required-undeclared", || format!("required names without a property were removed: {}", dropped.join(", ")));
     }
     node.insert("required".into(), Value::Array(kept));
+}
+
+/// Whether `required` names keys of `props` in the keys' order, each once, as
+/// most schemas write it: then every name is declared and there once, found
+/// in one pass over both, where looking each name up compared it with the
+/// keys before it.
+pub(crate) fn names_in_order(required: &[Value], props: &Map) -> bool {
+    let mut keys = props.keys();
+    required.iter().all(|r| r.as_str().is_some_and(|name| keys.any(|k| k == name)))
 }
 
 /// Properties whose "may be null" was dropped below (Cloud Code Assist has no way
@@ -511,6 +523,20 @@ mod tests {
         let Value::Object(mut m) = schema else { unreachable!() };
         object_shapes(&mut m, &mut cx).unwrap();
         Value::Object(m)
+    }
+
+    #[test]
+    fn names_in_order_is_an_ordered_subsequence_of_the_keys() {
+        let props = json!({"a": {}, "b": {}, "c": {}});
+        let props = props.as_object().unwrap();
+        let holds = |names: Value| names_in_order(names.as_array().unwrap(), props);
+        assert!(holds(json!([])));
+        assert!(holds(json!(["a", "b", "c"])));
+        assert!(holds(json!(["a", "c"])));
+        assert!(!holds(json!(["c", "a"])), "out of order");
+        assert!(!holds(json!(["a", "a"])), "a name twice");
+        assert!(!holds(json!(["a", "x"])), "undeclared");
+        assert!(!holds(json!(["a", 1])), "not a name");
     }
 
     #[test]

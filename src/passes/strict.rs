@@ -282,6 +282,10 @@ pub fn open_objects(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// order (a set says which were seen: a list compared each with all before it).
 fn undeclared_required(node: &Map) -> Vec<String> {
     let props = node.field(kw::PROPERTIES).and_then(Value::as_object);
+    let required = node.field(kw::REQUIRED).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    if props.is_some_and(|p| super::shapes::names_in_order(required, p)) {
+        return Vec::new();
+    }
     let mut names: Vec<String> = Vec::new();
     let mut seen: crate::hash::HashSet<&str> = Default::default();
     for name in node.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
