@@ -393,6 +393,9 @@ pub type Visit<'f, 't> = dyn FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + 'f;
 
 /// Calls `f` on every direct subschema of `node`, with the pointer set.
 pub fn for_each_child<'t>(node: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    if crate::walk::is_leaf(node) {
+        return Ok(());
+    }
     for (key, value) in node.iter_mut() {
         match keywords::slot(key) {
             Slot::Data => {}

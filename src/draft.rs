@@ -273,39 +273,42 @@ impl Upgrader {
         }
         self.node(node, cx)?;
         let mut invalid: Vec<Key> = Vec::new();
-        for (key, child) in node.iter_mut() {
-            match keywords::slot(key) {
-                Slot::Data => {}
-                Slot::Schema => {
-                    cx.enter_keyword(key)?;
-                    self.schema(child, cx, after)?;
-                    cx.leave();
-                }
-                Slot::SchemaArray => {
-                    let Value::Array(items) = child else {
-                        invalid.push(key.clone());
-                        continue;
-                    };
-                    cx.enter_keyword(key)?;
-                    for (i, item) in items.iter_mut().enumerate() {
-                        cx.enter_index(i)?;
-                        self.schema(item, cx, after)?;
+        // A leaf's keys hold no subschema: none is read for its slot.
+        if !crate::walk::is_leaf(node) {
+            for (key, child) in node.iter_mut() {
+                match keywords::slot(key) {
+                    Slot::Data => {}
+                    Slot::Schema => {
+                        cx.enter_keyword(key)?;
+                        self.schema(child, cx, after)?;
                         cx.leave();
                     }
-                    cx.leave();
-                }
-                Slot::SchemaMap => {
-                    let Value::Object(entries) = child else {
-                        invalid.push(key.clone());
-                        continue;
-                    };
-                    cx.enter_keyword(key)?;
-                    for (name, entry) in entries.iter_mut() {
-                        cx.enter(name.as_str())?;
-                        self.schema(entry, cx, after)?;
+                    Slot::SchemaArray => {
+                        let Value::Array(items) = child else {
+                            invalid.push(key.clone());
+                            continue;
+                        };
+                        cx.enter_keyword(key)?;
+                        for (i, item) in items.iter_mut().enumerate() {
+                            cx.enter_index(i)?;
+                            self.schema(item, cx, after)?;
+                            cx.leave();
+                        }
                         cx.leave();
                     }
-                    cx.leave();
+                    Slot::SchemaMap => {
+                        let Value::Object(entries) = child else {
+                            invalid.push(key.clone());
+                            continue;
+                        };
+                        cx.enter_keyword(key)?;
+                        for (name, entry) in entries.iter_mut() {
+                            cx.enter(name.as_str())?;
+                            self.schema(entry, cx, after)?;
+                            cx.leave();
+                        }
+                        cx.leave();
+                    }
                 }
             }
         }

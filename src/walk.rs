@@ -5,6 +5,15 @@ use crate::keywords::{self, Slot};
 use crate::pointer::Pointer;
 use crate::doc::{Map, Value};
 
+/// Whether `node` holds no subschema, told by its keys' bits alone: every key
+/// is a keyword with a bit, and none has a subschema slot. Most nodes are
+/// such leaves (`{"type": "string", "description": ...}`), and the walks
+/// skip reading their keys' slots one by one.
+#[inline]
+pub fn is_leaf(node: &Map) -> bool {
+    node.keys_are_bits() && node.keyword_bits() & keywords::SUBSCHEMA_ROWS == 0
+}
+
 /// Is the node at `path` inside a `oneOf` branch or a `not`? There narrowing
 /// a subschema can widen the whole: a branch that accepts less can leave a
 /// value matching only one `oneOf` branch instead of two, and `not` inverts.
@@ -121,6 +130,9 @@ pub fn each_child(node: &Map, path: &mut Pointer, f: &mut dyn FnMut(&Value, &mut
 /// an array or map slot, and the subschema. The one reading of the slots for
 /// the read-only walks above.
 fn subschemas<'a>(node: &'a Map, mut f: impl FnMut(&'a str, Option<Step<'a>>, &'a Value)) {
+    if is_leaf(node) {
+        return;
+    }
     for (key, child) in node {
         match (keywords::slot(key), child) {
             (Slot::Schema, _) => f(key, None, child),
@@ -141,6 +153,9 @@ fn subschemas<'a>(node: &'a Map, mut f: impl FnMut(&'a str, Option<Step<'a>>, &'
 
 /// `each_child` for editing: `f` gets each subschema mutably.
 pub fn each_child_mut(node: &mut Map, path: &mut Pointer, f: &mut dyn FnMut(&mut Value, &mut Pointer)) {
+    if is_leaf(node) {
+        return;
+    }
     for (key, child) in node.iter_mut() {
         match (keywords::slot(key), child) {
             (Slot::Schema, child) => {

@@ -413,6 +413,20 @@ pub const TYPED_CONSTRAINT_ROWS: u32 = {
 };
 
 /// The rows of the table's first 32 keywords (those with a bit in `doc::Map`)
+/// whose value holds subschemas (any slot but `Slot::Data`).
+pub const SUBSCHEMA_ROWS: u32 = {
+    let mut rows = 0u32;
+    let mut row = 0;
+    while row < 32 {
+        if !matches!(TABLE[row].slot, Slot::Data) {
+            rows |= 1 << row;
+        }
+        row += 1;
+    }
+    rows
+};
+
+/// The rows of the table's first 32 keywords (those with a bit in `doc::Map`)
 /// whose value is a map of subschemas (`properties`, `$defs`).
 pub const SCHEMA_MAP_ROWS: u32 = {
     let mut rows = 0u32;
