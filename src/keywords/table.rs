@@ -413,32 +413,30 @@ pub const TYPED_CONSTRAINT_ROWS: u32 = {
 };
 
 /// The rows of the table's first 32 keywords (those with a bit in `doc::Map`)
-/// whose value holds subschemas (any slot but `Slot::Data`).
-pub const SUBSCHEMA_ROWS: u32 = {
+/// whose slot is one of `slots`.
+const fn slot_rows(slots: &[Slot]) -> u32 {
     let mut rows = 0u32;
     let mut row = 0;
     while row < 32 {
-        if !matches!(TABLE[row].slot, Slot::Data) {
-            rows |= 1 << row;
+        let mut i = 0;
+        while i < slots.len() {
+            if TABLE[row].slot as u8 == slots[i] as u8 {
+                rows |= 1 << row;
+            }
+            i += 1;
         }
         row += 1;
     }
     rows
-};
+}
+
+/// The rows of the table's first 32 keywords (those with a bit in `doc::Map`)
+/// whose value holds subschemas (any slot but `Slot::Data`).
+pub const SUBSCHEMA_ROWS: u32 = slot_rows(&[Slot::Schema, Slot::SchemaArray, Slot::SchemaMap]);
 
 /// The rows of the table's first 32 keywords (those with a bit in `doc::Map`)
 /// whose value is a map of subschemas (`properties`, `$defs`).
-pub const SCHEMA_MAP_ROWS: u32 = {
-    let mut rows = 0u32;
-    let mut row = 0;
-    while row < 32 {
-        if matches!(TABLE[row].slot, Slot::SchemaMap) {
-            rows |= 1 << row;
-        }
-        row += 1;
-    }
-    rows
-};
+pub const SCHEMA_MAP_ROWS: u32 = slot_rows(&[Slot::SchemaMap]);
 
 /// A set of names, such as the keywords a target keeps or strips: the
 /// table's keywords are one bit each, worked out at compile time, so asking
@@ -864,6 +862,17 @@ mod tests {
             assert_eq!(get(k.name).map(|f| f.name), Some(k.name));
         }
         assert!(get("").is_none() && get("typ").is_none() && get(&"x".repeat(BUCKETS + 5)).is_none());
+    }
+
+    /// The slot masks hold, of the rows with a bit, exactly those of their slots.
+    #[test]
+    fn slot_rows_are_the_rows_of_their_slots() {
+        for k in KEYWORDS.iter().take(32) {
+            let bit = 1u32 << k.row;
+            assert_eq!(SUBSCHEMA_ROWS & bit != 0, k.slot != Slot::Data, "{}", k.name);
+            assert_eq!(SCHEMA_MAP_ROWS & bit != 0, k.slot == Slot::SchemaMap, "{}", k.name);
+        }
+        assert!(SUBSCHEMA_ROWS & (1 << kw::ITEMS.row) != 0 && SCHEMA_MAP_ROWS & (1 << kw::PROPERTIES.row) != 0);
     }
 
     #[test]
