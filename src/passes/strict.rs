@@ -193,11 +193,6 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !node.has(kw::PROPERTIES) {
         node.insert("properties".into(), json!({}));
     }
-    let required: Vec<String> = node
-        .field(kw::REQUIRED)
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(|v| v.as_str().map(String::from)).collect())
-        .unwrap_or_default();
     // A required name the object does not declare is a member of any type;
     // closed, the object could never be given it (and deleting the name would
     // let the tool be called without it).
@@ -211,9 +206,17 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             ),
         });
     }
+    if !matches!(node.field(kw::PROPERTIES), Some(Value::Object(_))) {
+        return Ok(());
+    }
+    // Taken from its place, which the list written below takes again.
+    let listed = match node.field_mut(kw::REQUIRED) {
+        Some(Value::Array(r)) => std::mem::take(r),
+        _ => Vec::new(),
+    };
     let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) else { return Ok(()) };
     // Sorted for the lookups below: a scan per property is quadratic at thousands.
-    let mut required: Vec<&str> = required.iter().map(String::as_str).collect();
+    let mut required: Vec<&str> = listed.iter().filter_map(Value::as_str).collect();
     crate::sort::sort(&mut required);
     let mut all = Vec::with_capacity(props.len());
     for (name, schema) in props.iter_mut() {
