@@ -481,10 +481,13 @@ fn plain_equal(raw: &[u8], text: &[u8]) -> Option<bool> {
 
 /// A member's key as `Value::write_json` writes it, quotes included.
 fn write_key(k: &Key, out: &mut String) {
-    out.push('"');
     match k.keyword() {
-        Some(keyword) => out.push_str(keyword.name),
-        None => escape(k, out),
+        // `"name":` without its colon.
+        Some(keyword) => out.push_str(&keyword.member[..keyword.member.len() - 1]),
+        None => {
+            out.push('"');
+            escape(k, out);
+            out.push('"');
+        }
     }
-    out.push('"');
 }

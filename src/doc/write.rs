@@ -168,13 +168,15 @@ impl super::Value {
                     if i > 0 {
                         out.push(',');
                     }
-                    out.push('"');
                     match k.keyword() {
                         // No keyword's name holds a character JSON escapes.
-                        Some(keyword) => out.push_str(keyword.name),
-                        None => escape(k, out),
+                        Some(keyword) => out.push_str(keyword.member),
+                        None => {
+                            out.push('"');
+                            escape(k, out);
+                            out.push_str("\":");
+                        }
                     }
-                    out.push_str("\":");
                     v.write_json(out);
                 }
                 out.push('}');

@@ -110,6 +110,9 @@ pub enum Bound {
 
 pub struct Keyword {
     pub name: &'static str,
+    /// The name as it starts an object member in JSON, `"name":`: the writer
+    /// copies it whole.
+    pub member: &'static str,
     /// Its position in `KEYWORDS`: its bit in a `Names` set.
     pub row: u8,
     pub slot: Slot,
@@ -145,9 +148,17 @@ pub struct Keyword {
     pub strict_constraint: bool,
 }
 
-const fn kw(name: &'static str, slot: Slot, kind: Kind, applies: Applies, spill: bool) -> Keyword {
+/// A row of the table: `kw` with the member text made from the name.
+macro_rules! keyword {
+    ($name:literal, $($rest:expr),* $(,)?) => {
+        kw($name, concat!("\"", $name, "\":"), $($rest),*)
+    };
+}
+
+const fn kw(name: &'static str, member: &'static str, slot: Slot, kind: Kind, applies: Applies, spill: bool) -> Keyword {
     Keyword {
         name,
+        member,
         slot,
         kind,
         applies,
@@ -203,69 +214,69 @@ use Slot as S;
 pub static KEYWORDS: &[Keyword] = &TABLE;
 
 const TABLE: [Keyword; 63] = numbered([
-    kw("type", S::Data, K::Validation, A::Any, false).shape(Sh::TypeNames).structural(),
-    kw("properties", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes().structural(),
-    kw("description", S::Data, K::Annotation, A::Any, false).shape(Sh::String).annotation(),
-    kw("items", S::Schema, K::Applicator, A::Array, false).shape(Sh::Schema).consumes().structural(),
-    kw("required", S::Data, K::Validation, A::Object, false).shape(Sh::DistinctStrings).structural(),
-    kw("enum", S::Data, K::Validation, A::Any, false).shape(Sh::Array),
-    kw("title", S::Data, K::Annotation, A::Any, false).shape(Sh::String).annotation(),
-    kw("default", S::Data, K::Annotation, A::Any, true).annotation(),
-    kw("anyOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray).structural(),
-    kw("$ref", S::Data, K::Core, A::Any, false).shape(Sh::String).structural(),
-    kw("format", S::Data, K::Validation, A::String, true).shape(Sh::String).strict_constraint(),
-    kw("minimum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).lower().strict_constraint(),
-    kw("maximum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).upper().strict_constraint(),
-    kw("const", S::Data, K::Validation, A::Any, true),
-    kw("pattern", S::Data, K::Validation, A::String, true).shape(Sh::String).strict_constraint(),
-    kw("oneOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray),
-    kw("$defs", S::SchemaMap, K::Core, A::Any, false).shape(Sh::SchemaMap).resolution().structural(),
-    kw("additionalProperties", S::Schema, K::Applicator, A::Object, false).shape(Sh::Schema).consumes().structural(),
-    kw("$schema", S::Data, K::Meta, A::Any, false).shape(Sh::String),
-    kw("minLength", S::Data, K::Validation, A::String, true).shape(Sh::Count).lower(),
-    kw("maxLength", S::Data, K::Validation, A::String, true).shape(Sh::Count).upper(),
-    kw("minItems", S::Data, K::Validation, A::Array, true).shape(Sh::Count).lower().strict_constraint(),
-    kw("maxItems", S::Data, K::Validation, A::Array, true).shape(Sh::Count).upper().strict_constraint(),
-    kw("allOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray),
-    kw("nullable", S::Data, K::Extension, A::Any, false).shape(Sh::Boolean),
-    kw("not", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
-    kw("examples", S::Data, K::Annotation, A::Any, true).shape(Sh::Array).annotation(),
-    kw("propertyNames", S::Schema, K::Applicator, A::Object, false).shape(Sh::Schema),
-    kw("definitions", S::SchemaMap, K::Core, A::Any, false).resolution(),
-    kw("exclusiveMinimum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).lower().strict_constraint(),
-    kw("exclusiveMaximum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).upper().strict_constraint(),
-    kw("uniqueItems", S::Data, K::Validation, A::Array, true).shape(Sh::Boolean),
-    kw("multipleOf", S::Data, K::Validation, A::Number, true).shape(Sh::Positive).strict_constraint(),
-    kw("prefixItems", S::SchemaArray, K::Applicator, A::Array, false).shape(Sh::SchemaArray).consumes(),
-    kw("patternProperties", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes(),
-    kw("deprecated", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
-    kw("readOnly", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
-    kw("writeOnly", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
-    kw("$id", S::Data, K::Core, A::Any, false).shape(Sh::String).resolution(),
-    kw("$comment", S::Data, K::Meta, A::Any, false).shape(Sh::String).annotation(),
-    kw("$anchor", S::Data, K::Core, A::Any, false).shape(Sh::String).resolution(),
-    kw("$dynamicAnchor", S::Data, K::Core, A::Any, false).resolution(),
-    kw("$dynamicRef", S::Data, K::Core, A::Any, false),
-    kw("$vocabulary", S::Data, K::Meta, A::Any, false),
-    kw("if", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
-    kw("then", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
-    kw("else", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
-    kw("dependentSchemas", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes(),
-    kw("contains", S::Schema, K::Applicator, A::Array, false).shape(Sh::Schema).consumes(),
-    kw("unevaluatedItems", S::Schema, K::Applicator, A::Array, false),
-    kw("unevaluatedProperties", S::Schema, K::Applicator, A::Object, false),
-    kw("maxContains", S::Data, K::Validation, A::Array, false).shape(Sh::Count),
-    kw("minContains", S::Data, K::Validation, A::Array, false).shape(Sh::Count),
-    kw("maxProperties", S::Data, K::Validation, A::Object, true).shape(Sh::Count).upper(),
-    kw("minProperties", S::Data, K::Validation, A::Object, true).shape(Sh::Count).lower(),
-    kw("dependentRequired", S::Data, K::Validation, A::Object, false),
-    kw("contentEncoding", S::Data, K::Annotation, A::String, true),
-    kw("contentMediaType", S::Data, K::Annotation, A::String, true),
-    kw("contentSchema", S::Schema, K::Annotation, A::String, false),
-    kw("propertyOrdering", S::Data, K::Extension, A::Object, false).shape(Sh::Strings),
-    kw("example", S::Data, K::Extension, A::Any, true).annotation(),
-    kw("additionalItems", S::Schema, K::Applicator, A::Array, false),
-    kw("dependencies", S::SchemaMap, K::Applicator, A::Object, false),
+    keyword!("type", S::Data, K::Validation, A::Any, false).shape(Sh::TypeNames).structural(),
+    keyword!("properties", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes().structural(),
+    keyword!("description", S::Data, K::Annotation, A::Any, false).shape(Sh::String).annotation(),
+    keyword!("items", S::Schema, K::Applicator, A::Array, false).shape(Sh::Schema).consumes().structural(),
+    keyword!("required", S::Data, K::Validation, A::Object, false).shape(Sh::DistinctStrings).structural(),
+    keyword!("enum", S::Data, K::Validation, A::Any, false).shape(Sh::Array),
+    keyword!("title", S::Data, K::Annotation, A::Any, false).shape(Sh::String).annotation(),
+    keyword!("default", S::Data, K::Annotation, A::Any, true).annotation(),
+    keyword!("anyOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray).structural(),
+    keyword!("$ref", S::Data, K::Core, A::Any, false).shape(Sh::String).structural(),
+    keyword!("format", S::Data, K::Validation, A::String, true).shape(Sh::String).strict_constraint(),
+    keyword!("minimum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).lower().strict_constraint(),
+    keyword!("maximum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).upper().strict_constraint(),
+    keyword!("const", S::Data, K::Validation, A::Any, true),
+    keyword!("pattern", S::Data, K::Validation, A::String, true).shape(Sh::String).strict_constraint(),
+    keyword!("oneOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray),
+    keyword!("$defs", S::SchemaMap, K::Core, A::Any, false).shape(Sh::SchemaMap).resolution().structural(),
+    keyword!("additionalProperties", S::Schema, K::Applicator, A::Object, false).shape(Sh::Schema).consumes().structural(),
+    keyword!("$schema", S::Data, K::Meta, A::Any, false).shape(Sh::String),
+    keyword!("minLength", S::Data, K::Validation, A::String, true).shape(Sh::Count).lower(),
+    keyword!("maxLength", S::Data, K::Validation, A::String, true).shape(Sh::Count).upper(),
+    keyword!("minItems", S::Data, K::Validation, A::Array, true).shape(Sh::Count).lower().strict_constraint(),
+    keyword!("maxItems", S::Data, K::Validation, A::Array, true).shape(Sh::Count).upper().strict_constraint(),
+    keyword!("allOf", S::SchemaArray, K::Applicator, A::Any, false).shape(Sh::SchemaArray),
+    keyword!("nullable", S::Data, K::Extension, A::Any, false).shape(Sh::Boolean),
+    keyword!("not", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    keyword!("examples", S::Data, K::Annotation, A::Any, true).shape(Sh::Array).annotation(),
+    keyword!("propertyNames", S::Schema, K::Applicator, A::Object, false).shape(Sh::Schema),
+    keyword!("definitions", S::SchemaMap, K::Core, A::Any, false).resolution(),
+    keyword!("exclusiveMinimum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).lower().strict_constraint(),
+    keyword!("exclusiveMaximum", S::Data, K::Validation, A::Number, true).shape(Sh::Number).upper().strict_constraint(),
+    keyword!("uniqueItems", S::Data, K::Validation, A::Array, true).shape(Sh::Boolean),
+    keyword!("multipleOf", S::Data, K::Validation, A::Number, true).shape(Sh::Positive).strict_constraint(),
+    keyword!("prefixItems", S::SchemaArray, K::Applicator, A::Array, false).shape(Sh::SchemaArray).consumes(),
+    keyword!("patternProperties", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes(),
+    keyword!("deprecated", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
+    keyword!("readOnly", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
+    keyword!("writeOnly", S::Data, K::Annotation, A::Any, false).shape(Sh::Boolean).annotation(),
+    keyword!("$id", S::Data, K::Core, A::Any, false).shape(Sh::String).resolution(),
+    keyword!("$comment", S::Data, K::Meta, A::Any, false).shape(Sh::String).annotation(),
+    keyword!("$anchor", S::Data, K::Core, A::Any, false).shape(Sh::String).resolution(),
+    keyword!("$dynamicAnchor", S::Data, K::Core, A::Any, false).resolution(),
+    keyword!("$dynamicRef", S::Data, K::Core, A::Any, false),
+    keyword!("$vocabulary", S::Data, K::Meta, A::Any, false),
+    keyword!("if", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    keyword!("then", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    keyword!("else", S::Schema, K::Applicator, A::Any, false).shape(Sh::Schema),
+    keyword!("dependentSchemas", S::SchemaMap, K::Applicator, A::Object, false).shape(Sh::SchemaMap).consumes(),
+    keyword!("contains", S::Schema, K::Applicator, A::Array, false).shape(Sh::Schema).consumes(),
+    keyword!("unevaluatedItems", S::Schema, K::Applicator, A::Array, false),
+    keyword!("unevaluatedProperties", S::Schema, K::Applicator, A::Object, false),
+    keyword!("maxContains", S::Data, K::Validation, A::Array, false).shape(Sh::Count),
+    keyword!("minContains", S::Data, K::Validation, A::Array, false).shape(Sh::Count),
+    keyword!("maxProperties", S::Data, K::Validation, A::Object, true).shape(Sh::Count).upper(),
+    keyword!("minProperties", S::Data, K::Validation, A::Object, true).shape(Sh::Count).lower(),
+    keyword!("dependentRequired", S::Data, K::Validation, A::Object, false),
+    keyword!("contentEncoding", S::Data, K::Annotation, A::String, true),
+    keyword!("contentMediaType", S::Data, K::Annotation, A::String, true),
+    keyword!("contentSchema", S::Schema, K::Annotation, A::String, false),
+    keyword!("propertyOrdering", S::Data, K::Extension, A::Object, false).shape(Sh::Strings),
+    keyword!("example", S::Data, K::Extension, A::Any, true).annotation(),
+    keyword!("additionalItems", S::Schema, K::Applicator, A::Array, false),
+    keyword!("dependencies", S::SchemaMap, K::Applicator, A::Object, false),
 ]);
 
 /// The table with each row's `row` set to its position.
@@ -862,6 +873,14 @@ mod tests {
             assert_eq!(get(k.name).map(|f| f.name), Some(k.name));
         }
         assert!(get("").is_none() && get("typ").is_none() && get(&"x".repeat(BUCKETS + 5)).is_none());
+    }
+
+    /// Each row's member text is its name quoted, then a colon.
+    #[test]
+    fn member_text_is_the_quoted_name() {
+        for k in KEYWORDS {
+            assert_eq!(k.member, format!("\"{}\":", k.name));
+        }
     }
 
     /// The slot masks hold, of the rows with a bit, exactly those of their slots.
