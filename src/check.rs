@@ -197,7 +197,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 let listed = m.field(kw::REQUIRED).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
                 // The strict rules write `required` as the properties in their
                 // order: then every one is listed, and none is looked up.
-                let in_order = listed.len() == props.len() && props.keys().zip(listed).all(|(name, r)| r.as_str() == Some(name.as_str()));
+                let in_order = listed.len() == props.len() && crate::passes::shapes::names_in_order(listed, props);
                 if !in_order {
                     // Sorted past a few names, so that the lookups stay cheap when `required`
                     // names thousands of properties (a scan per property made large strict
@@ -224,17 +224,17 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         root(schema, target, &mut out);
     }
     if caps.all_required && !within.holds(&OPENAI_LIMITS) {
-        limits(schema, &OPENAI_LIMITS, &mut out);
+        limits(schema, &OPENAI_LIMITS, &within, &mut out);
     }
     out
 }
 
 /// What `check`'s walk adds up toward `limits` on the way: when the sums
 /// and the path lengths are all within the limits, so is everything `limits`
-/// measures, and its walk is not needed. The sums are `limits`' own; the
+/// measures, and its walk is not needed; else it takes these sums. The
 /// nesting is bounded by the longest path, since every schema on a path
 /// below the root adds at least one step to it.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct WithinLimits {
     props: usize,
     enums: usize,
@@ -248,7 +248,7 @@ impl WithinLimits {
         self.steps = self.steps.max(steps);
         if let Some(Value::Array(e)) = m.field(kw::ENUM) {
             self.enums += e.len();
-            self.chars += e.iter().map(|x| x.as_str().map_or(0, str::len)).sum::<usize>();
+            self.chars += enum_chars(e);
             self.large_enum |= e.len() > OPENAI_LIMITS.large_enum;
         }
         if m.keys_are_bits() {
@@ -283,6 +283,11 @@ impl WithinLimits {
     }
 }
 
+/// The characters of an enum's string values, as OpenAI counts them.
+fn enum_chars(values: &[Value]) -> usize {
+    values.iter().map(|x| x.as_str().map_or(0, str::len)).sum()
+}
+
 fn root(schema: &Value, target: &Target, out: &mut Vec<Violation>) {
     let Value::Object(m) = schema else { return };
     if m.field(kw::TYPE).and_then(Value::as_str) != Some("object") {
@@ -314,13 +319,12 @@ fn meta(m: &Map, v: &mut dyn FnMut(&'static str, &[&str], String)) {
     }
 }
 
-fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
-    /// What the walk adds up; `big_enum` is the first oversized string enum.
+/// Every OpenAI limit `schema` is past, given the sums `check`'s walk made
+/// over it (`WithinLimits`): this walk adds the nesting and where the first
+/// oversized string enum is.
+fn limits(schema: &Value, l: &Limits, sums: &WithinLimits, out: &mut Vec<Violation>) {
     #[derive(Default)]
     struct Tally {
-        props: usize,
-        enums: usize,
-        chars: usize,
         depth: usize,
         big_enum: Option<String>,
     }
@@ -349,10 +353,7 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
         let level = above + usize::from(types.contains(&"object") || types.contains(&"array"));
         t.depth = t.depth.max(level);
         if let Some(Value::Array(e)) = m.field(kw::ENUM) {
-            t.enums += e.len();
-            let len: usize = e.iter().map(|x| x.as_str().map_or(0, str::len)).sum();
-            t.chars += len;
-            if t.big_enum.is_none() && e.len() > l.large_enum && e.iter().all(Value::is_string) && len > l.large_enum_chars {
+            if t.big_enum.is_none() && e.len() > l.large_enum && e.iter().all(Value::is_string) && enum_chars(e) > l.large_enum_chars {
                 t.big_enum = Some(pointer(path));
             }
         }
@@ -374,12 +375,8 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
                 }
                 (crate::keywords::Slot::SchemaMap, Value::Object(entries)) => {
                     let defs = key == "$defs";
-                    if key == "properties" {
-                        t.props += entries.len();
-                    }
                     path.push(Step::Key(key));
                     for (name, c) in entries {
-                        t.chars += name.len();
                         path.push(Step::Key(name));
                         walk(c, if defs { 0 } else { level }, path, l, t);
                         path.pop();
@@ -392,7 +389,8 @@ fn limits(schema: &Value, l: &Limits, out: &mut Vec<Violation>) {
     }
     let mut t = Tally::default();
     walk(schema, 0, &mut Vec::new(), l, &mut t);
-    let Tally { props, enums, chars, depth, big_enum } = t;
+    let Tally { depth, big_enum } = t;
+    let WithinLimits { props, enums, chars, .. } = *sums;
     let mut push = |message: String| out.push(Violation { code: "limit-exceeded", pointer: String::new(), message });
     if props > l.properties {
         push(format!("{props} object properties in total; the limit is {}", l.properties));
@@ -460,9 +458,16 @@ mod tests {
         let reported = |schema: &Value| -> Vec<String> {
             check(schema, strict).into_iter().filter(|v| v.code == "limit-exceeded").map(|v| v.message).collect()
         };
+        // The limits walk, always run, on sums made over every node.
         let exact = |schema: &Value| -> Vec<String> {
+            let mut sums = WithinLimits::default();
+            crate::walk::nodes(schema, &mut |node| {
+                if let Value::Object(m) = node {
+                    sums.add(m, 0);
+                }
+            });
             let mut out = Vec::new();
-            limits(schema, &OPENAI_LIMITS, &mut out);
+            limits(schema, &OPENAI_LIMITS, &sums, &mut out);
             out.into_iter().map(|v| v.message).collect()
         };
         // Arrays of arrays: every schema one step below the one above.

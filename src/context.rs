@@ -137,20 +137,15 @@ fn plainly_kept(caps: &crate::profile::Caps, opts: &Options) -> u32 {
     if !opts.strip_keywords.is_empty() {
         return 0;
     }
-    let mut kept = !caps.strip.keyword_rows() & caps.keep.map_or(u64::MAX, |k| k.keyword_rows());
+    let mut kept = caps.kept_with_any_value();
     if opts.google_constraints == crate::options::GoogleConstraints::Spill {
         for k in caps.optional_constraints.iter().filter_map(|name| keywords::lookup(name)) {
             kept &= !(1 << k.row);
         }
     }
-    if caps.scalar_enums {
-        kept &= !(1 << kw::ENUM.row);
-    }
-    if caps.formats.is_some() || caps.formats_by_type.is_some() {
+    // A format the target's list lacks is stripped too (`Caps::takes_format`).
+    if caps.formats.is_some() {
         kept &= !(1 << kw::FORMAT.row);
-    }
-    if caps.typed_constraints {
-        kept &= !u64::from(keywords::TYPED_CONSTRAINT_ROWS);
     }
     kept as u32
 }

@@ -193,16 +193,11 @@ impl Caps {
         !self.keeps(key) || (!self.negation && crate::keywords::NEGATION.contains(&key.as_ref()))
     }
 
-    /// The keywords with a bit in `doc::Map` that `refuses` never refuses and
-    /// whose values `refuses_value` never refuses, by row: a node whose keys
-    /// are all among them passes both without asking of each member.
-    pub fn unrefused_rows(&self) -> u32 {
+    /// The table's keywords the target keeps (`keeps`) and whose values
+    /// `refuses_value` never refuses, one bit each by row: those kept
+    /// whatever their value.
+    pub fn kept_with_any_value(&self) -> u64 {
         let mut rows = !self.strip.keyword_rows() & self.keep.map_or(u64::MAX, |k| k.keyword_rows());
-        if !self.negation {
-            for k in crate::keywords::NEGATION.iter().filter_map(|name| crate::keywords::lookup(name)) {
-                rows &= !(1 << k.row);
-            }
-        }
         if self.scalar_enums {
             rows &= !(1 << kw::ENUM.row);
         }
@@ -211,6 +206,19 @@ impl Caps {
         }
         if self.typed_constraints {
             rows &= !u64::from(crate::keywords::TYPED_CONSTRAINT_ROWS);
+        }
+        rows
+    }
+
+    /// The keywords with a bit in `doc::Map` that `refuses` never refuses and
+    /// whose values `refuses_value` never refuses, by row: a node whose keys
+    /// are all among them passes both without asking of each member.
+    pub fn unrefused_rows(&self) -> u32 {
+        let mut rows = self.kept_with_any_value();
+        if !self.negation {
+            for k in crate::keywords::NEGATION.iter().filter_map(|name| crate::keywords::lookup(name)) {
+                rows &= !(1 << k.row);
+            }
         }
         rows as u32
     }

@@ -88,6 +88,11 @@ pub(crate) fn distinct_strings(items: &[Value]) -> bool {
     names.windows(2).all(|w| w[0] != w[1])
 }
 
+/// Every item a string, each once (`Shape::DistinctStrings`: `required`).
+pub(crate) fn names_once(items: &[Value]) -> bool {
+    items.iter().all(Value::is_string) && distinct_strings(items)
+}
+
 /// What a keyword's value must be, when it is not.
 pub fn bad_shape<N: Name + ?Sized>(key: &N, value: &Value) -> Option<&'static str> {
     misses(shape(key), value)
@@ -109,7 +114,7 @@ pub fn misses(shape: Shape, value: &Value) -> Option<&'static str> {
             _ => false,
         },
         Shape::Array => value.is_array(),
-        Shape::DistinctStrings => value.as_array().is_some_and(|r| r.iter().all(Value::is_string) && distinct_strings(r)),
+        Shape::DistinctStrings => value.as_array().is_some_and(|r| names_once(r)),
         Shape::Strings => value.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
         Shape::SchemaMap => value.as_object().is_some_and(|p| p.values().all(schema)),
         Shape::SchemaArray => value.as_array().is_some_and(|b| !b.is_empty() && b.iter().all(schema)),

@@ -52,7 +52,7 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
         declared_required(node, cx);
     } else if let Some(Value::Array(required)) = node.field_mut(kw::REQUIRED) {
         // Nearly always names, each once: nothing to drop.
-        if !(required.iter().all(Value::is_string) && crate::values::distinct_strings(required)) {
+        if !crate::values::names_once(required) {
             let mut seen = crate::hash::HashSet::default();
             required.retain(|r| r.as_str().is_some_and(|name| seen.insert(name.to_string())));
         }

@@ -291,7 +291,7 @@ fn undeclared_required(node: &Map) -> Vec<String> {
     }
     let mut names: Vec<String> = Vec::new();
     let mut seen: crate::hash::HashSet<&str> = Default::default();
-    for name in node.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+    for name in required.iter().filter_map(Value::as_str) {
         if !props.is_some_and(|p| p.has(name)) && seen.insert(name) {
             names.push(name.to_string());
         }
