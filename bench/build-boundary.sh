@@ -27,14 +27,14 @@ build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag [extra rustc flag
   echo "build-boundary: $name: cargo build (wasm32, release${level:+, opt-level $level}, --cfg toolschema_bench${extra:+ $extra})"
   (
     [ -z "$level" ] || export CARGO_PROFILE_RELEASE_OPT_LEVEL="$level"
-    # RUSTFLAGS replaces .cargo/config.toml's flags, so its stack size is repeated here.
-    RUSTFLAGS="--cfg toolschema_bench $extra -C link-arg=-zstack-size=2097152" CARGO_TARGET_DIR="$target_dir" \
+    # RUSTFLAGS replaces .cargo/config.toml's flags, so they are repeated here.
+    RUSTFLAGS="--cfg toolschema_bench $extra -C link-arg=-zstack-size=2097152 -C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir" \
       cargo build --quiet --target wasm32-unknown-unknown --release --lib
   )
   wasm-bindgen --target web --out-dir "$out/raw" "$target_dir/wasm32-unknown-unknown/release/toolschema.wasm"
   echo "build-boundary: $name: wasm-opt $flag"
   node_modules/.bin/wasm-opt "$flag" \
-    --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
+    --enable-simd --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/raw/toolschema_bg.wasm" -o "$out/toolschema_bg.wasm"
   cp "$out/raw/toolschema.js" "$out/glue.mjs"

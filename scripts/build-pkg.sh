@@ -39,7 +39,7 @@ if [ -f "$out" ] && [ "$(cat "$out.input-sha256" 2>/dev/null)" = "$sum" ]; then
 else
   echo "build-pkg: wasm-opt -Oz"
   node_modules/.bin/wasm-opt -Oz \
-    --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
+    --enable-simd --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$in" -o "$out"
   echo "$sum" > "$out.input-sha256"

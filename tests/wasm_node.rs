@@ -325,3 +325,30 @@ fn arguments_are_restored_repaired_and_validated() {
     let out: Value = serde_json::from_str(&api::validate_arguments_json(&deep, r#"{"type": "array"}"#, "")).unwrap();
     assert_eq!(out["error"]["code"], json!("too-deep"), "{out}");
 }
+
+/// The string scans read sixteen bytes at a time in this build (SIMD): a
+/// string of every length to 40 with a quote, a backslash, a control byte,
+/// a multibyte character or nothing at every place parses to its text and
+/// writes back as serde_json writes it.
+#[wasm_bindgen_test]
+fn strings_read_and_write_exactly_at_every_length_and_place() {
+    for len in 0..=40 {
+        for special in [None, Some('"'), Some('\\'), Some('\n'), Some('\u{1}'), Some('\u{1f}'), Some('é'), Some('\u{7f}')] {
+            for at in 0..=len {
+                let mut text: String = "a".repeat(len);
+                if let Some(c) = special {
+                    text.insert(at.min(text.len()), c);
+                }
+                let written = serde_json::to_string(&text).unwrap();
+                let value = toolschema::doc::parse_value(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
+                assert_eq!(value.as_str(), Some(text.as_str()), "{written}");
+                assert_eq!(toolschema::doc::json_text(&value), written);
+                // As a member's key and value, past a prefix that shifts the sixteen-byte reads.
+                let object = format!(r#"{{"x":1,{written}:{written}}}"#);
+                let value = toolschema::doc::parse_value(&object).unwrap_or_else(|e| panic!("{object}: {e}"));
+                assert_eq!(value.get(text.as_str()).and_then(Value::as_str), Some(text.as_str()), "{object}");
+                assert_eq!(toolschema::doc::json_text(&value), object);
+            }
+        }
+    }
+}
