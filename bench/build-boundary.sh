@@ -3,7 +3,7 @@
 # under `--cfg toolschema_bench`) into bench/.build/, with the same wasm-bindgen glue
 # and wasm-opt pass as the shipped pkg/, so the crossings are compared on the code
 # that ships:
-#   boundary/     the release profile as shipped (Cargo.toml's opt-level, wasm-opt -Oz)
+#   boundary/     the release profile as shipped (Cargo.toml's opt-level, wasm-opt -O3)
 #   boundary-s/   the same compiled for size (opt-level "s"): what the shipped speed costs
 #   phases/       the shipped build with src/phase.rs's marks calling the host
 #                 (`--cfg toolschema_phases`), for `bench/fuel.py --phases`
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 which=${1:-all}
-sum=$(cat Cargo.toml Cargo.lock scripts/glue-patch.mjs $(find src -name '*.rs' | sort) | sha256sum | cut -d' ' -f1)
+sum=$(cat Cargo.toml Cargo.lock .cargo/config.toml scripts/glue-patch.mjs "$0" $(find src -name '*.rs' | sort) | sha256sum | cut -d' ' -f1)
 
 build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag [extra rustc flags]
   local name=$1 level=$2 flag=$3 extra=${4:-}
@@ -43,9 +43,9 @@ build() { # name opt-level (empty: Cargo.toml's) wasm-opt-flag [extra rustc flag
 }
 
 case $which in
-  shipped) build boundary "" -Oz ;;
+  shipped) build boundary "" -O3 ;;
   size) build boundary-s s -Oz ;;
-  phases) build phases "" -Oz "--cfg toolschema_phases" ;;
-  all) build boundary "" -Oz; build boundary-s s -Oz ;;
+  phases) build phases "" -O3 "--cfg toolschema_phases" ;;
+  all) build boundary "" -O3; build boundary-s s -Oz ;;
   *) echo "usage: $0 [shipped|size|phases|all]" >&2; exit 2 ;;
 esac
