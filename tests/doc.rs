@@ -244,6 +244,32 @@ fn strings_and_escapes() {
     }
 }
 
+/// Strings and keys are told in one sixteen-byte read when they close
+/// within it with nothing to unescape: every length to 33 (two reads and a
+/// tail), with a quote, a backslash escape, a raw control byte, a multibyte
+/// character or nothing at every place, as a value, as a key (the colon
+/// straight after it or after spaces), and cut off before their end.
+#[test]
+fn strings_and_keys_of_every_length_with_a_special_at_every_place() {
+    for len in 0..=33 {
+        for special in ["", "\\\"", "\\\\", "\\n", "\\u0041", "\u{1}", "\n", "é", "🙂"] {
+            for at in 0..=len {
+                let body = format!("{}{special}{}", "a".repeat(at), "b".repeat(len - at));
+                for text in [
+                    format!("\"{body}\""),
+                    format!("[\"{body}\",1]"),
+                    format!("{{\"{body}\":\"{body}\"}}"),
+                    format!("{{\"x\":1,\"{body}\" : [\"{body}\"]}}"),
+                    format!("{{\"{body}"),
+                    format!("\"{body}"),
+                ] {
+                    same(&text);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn duplicate_keys_keep_the_first_place_and_the_last_value() {
     for text in [

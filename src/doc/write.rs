@@ -446,6 +446,33 @@ pub(super) fn specials(w: u64) -> u64 {
     ((quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w)) & HIGH
 }
 
+/// Where the first byte that ends a plain run of string text (a quote, a
+/// backslash, a control byte) lies among the sixteen from `i`: `Some(k)` for
+/// `b[i + k]`, `None` when none of them does or fewer than sixteen remain.
+/// One SIMD read where the build has it, two words otherwise.
+#[inline(always)]
+pub(super) fn special_within_16(b: &[u8], i: usize) -> Option<usize> {
+    let chunk = b.get(i..i.checked_add(16)?)?;
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use core::arch::wasm32::{i8x16_bitmask, i8x16_eq, u8x16_lt, u8x16_splat, v128, v128_load, v128_or};
+        // SAFETY: `chunk` holds sixteen bytes, and a v128 load needs no alignment.
+        let v = unsafe { v128_load(chunk.as_ptr().cast::<v128>()) };
+        let hits = v128_or(v128_or(i8x16_eq(v, u8x16_splat(b'"')), i8x16_eq(v, u8x16_splat(b'\\'))), u8x16_lt(v, u8x16_splat(0x20)));
+        let flags = i8x16_bitmask(hits);
+        (flags != 0).then(|| flags.trailing_zeros() as usize)
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        let word = |at: usize| u64::from_le_bytes([chunk[at], chunk[at + 1], chunk[at + 2], chunk[at + 3], chunk[at + 4], chunk[at + 5], chunk[at + 6], chunk[at + 7]]);
+        match (specials(word(0)), specials(word(8))) {
+            (0, 0) => None,
+            (0, high) => Some(8 + (high.trailing_zeros() / 8) as usize),
+            (low, _) => Some((low.trailing_zeros() / 8) as usize),
+        }
+    }
+}
+
 /// The first byte at or after `i` that ends a plain run of string text: a
 /// quote, a backslash or a control byte; `b.len()` if none. Sixteen bytes at
 /// a time where the build has wasm's SIMD, then eight: most of a schema's
@@ -453,19 +480,11 @@ pub(super) fn specials(w: u64) -> u64 {
 #[inline]
 pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    {
-        use core::arch::wasm32::{i8x16_bitmask, i8x16_eq, u8x16_lt, u8x16_splat, v128, v128_load, v128_or};
-        while i + 16 <= b.len() {
-            // SAFETY: the sixteen bytes from `i` are inside `b`, and a v128
-            // load needs no alignment.
-            let v = unsafe { v128_load(b.as_ptr().add(i).cast::<v128>()) };
-            let hits = v128_or(v128_or(i8x16_eq(v, u8x16_splat(b'"')), i8x16_eq(v, u8x16_splat(b'\\'))), u8x16_lt(v, u8x16_splat(0x20)));
-            let flags = i8x16_bitmask(hits);
-            if flags != 0 {
-                return i + flags.trailing_zeros() as usize;
-            }
-            i += 16;
+    while b.len().saturating_sub(i) >= 16 {
+        if let Some(k) = special_within_16(b, i) {
+            return i + k;
         }
+        i += 16;
     }
     while let Some(chunk) = b.get(i..i + 8) {
         let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
@@ -491,6 +510,28 @@ mod tests {
     /// Every length up to 20, every start, one byte that ends a run at every
     /// place (or none), beside plain ASCII and the bytes of a multibyte
     /// character: the words and the tail find what a byte at a time finds.
+    /// Every sixteen-byte window of text with one ending byte (or none) at
+    /// every place: the first one is found where a byte at a time finds it.
+    #[test]
+    fn the_first_special_of_sixteen_is_where_a_byte_at_a_time_says() {
+        for special in [None, Some(b'"'), Some(b'\\'), Some(0), Some(0x1f), Some(b'\n')] {
+            for at in 0..20 {
+                for start in 0..3 {
+                    let mut text = vec![b'a'; 20];
+                    if let Some(c) = special {
+                        text[at] = c;
+                    }
+                    let want = (start + 16 <= text.len())
+                        .then(|| text[start..start + 16].iter().position(|&c| matches!(c, b'"' | b'\\' | 0..=0x1f)))
+                        .flatten();
+                    assert_eq!(special_within_16(&text, start), want, "{special:?} at {at} from {start}");
+                }
+            }
+        }
+        assert_eq!(special_within_16(b"short", 0), None);
+        assert_eq!(special_within_16(b"aaaaaaaaaaaaaaaa\"", 1), Some(15));
+    }
+
     #[test]
     fn plain_runs_end_where_a_byte_at_a_time_says() {
         let naive = |b: &[u8], i: usize| (i..b.len()).find(|&k| matches!(b[k], b'"' | b'\\' | 0..=0x1f)).unwrap_or(b.len());
