@@ -292,33 +292,66 @@ const fn numbered(mut rows: [Keyword; 63]) -> [Keyword; 63] {
 // Every keyword has a bit in a `Names` set.
 const _: () = assert!(TABLE.len() <= 64);
 
-/// Longest keyword name plus one: the number of length buckets in `BY_LENGTH`.
+/// Longest keyword name plus one: no name this long or longer is looked for.
 const BUCKETS: usize = 24;
 
-/// Most keywords sharing one name length.
-const PER_BUCKET: usize = 8;
-
-/// `TABLE` positions of one name length, and how many there are.
-#[derive(Clone, Copy)]
-struct Bucket {
-    len: usize,
-    at: [u8; PER_BUCKET],
+/// A name's slot in `BY_HASH`: its first and last eight bytes (four for a
+/// shorter name, all of one under four) and its length, mixed by one
+/// multiplication. The same words `same_words` then compares, so a lookup
+/// reads the name once more at most.
+#[inline(always)]
+const fn slot_of(b: &[u8], mul: u64) -> usize {
+    let n = b.len();
+    let x = if n >= 8 {
+        word(b, 0, 8) ^ word(b, n - 8, 8).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    } else if n >= 4 {
+        word(b, 0, 4) | word(b, n - 4, 4) << 32
+    } else {
+        word(b, 0, n)
+    };
+    ((x ^ n as u64).wrapping_mul(mul) >> 56) as usize
 }
 
-/// `TABLE` positions grouped by name length, built at compile time: every key
-/// of every node is looked up (most are `type` or `description`, many are
-/// names no table holds), so a lookup compares only names of its own length,
-/// with no initialization check or indirection on the way.
-const BY_LENGTH: [Bucket; BUCKETS] = {
-    let mut b = [Bucket { len: 0, at: [0; PER_BUCKET] }; BUCKETS];
+/// `len` bytes of `b` from `at`, little-endian.
+#[inline(always)]
+const fn word(b: &[u8], at: usize, len: usize) -> u64 {
+    let mut w = 0u64;
     let mut i = 0;
-    while i < TABLE.len() {
-        let n = TABLE[i].name.len();
-        b[n].at[b[n].len] = i as u8;
-        b[n].len += 1;
+    while i < len {
+        w |= (b[at + i] as u64) << (8 * i);
         i += 1;
     }
-    b
+    w
+}
+
+/// No keyword in `BY_HASH`'s slot.
+const EMPTY: u8 = u8::MAX;
+
+/// `TABLE` positions by `slot_of`, and the multiplier that gives every
+/// keyword a slot of its own: the first odd number from `HASH_SEED` up that
+/// does (the seed does for the table as it is; a keyword added may move it).
+/// Built at compile time: a lookup hashes the name, reads one slot and
+/// compares one name, where comparing the names of its length one by one cost
+/// 114 wasm operators for a keyword and 231 for a property name.
+const HASH_SEED: u64 = 0x7e2a_3a6f_b260_d835;
+static BY_HASH: ([u8; 256], u64) = {
+    let mut mul = HASH_SEED | 1;
+    loop {
+        let mut slots = [EMPTY; 256];
+        let mut i = 0;
+        while i < TABLE.len() {
+            let at = slot_of(TABLE[i].name.as_bytes(), mul);
+            if slots[at] != EMPTY {
+                break;
+            }
+            slots[at] = i as u8;
+            i += 1;
+        }
+        if i == TABLE.len() {
+            break (slots, mul);
+        }
+        mul = mul.wrapping_add(2);
+    }
 };
 
 /// The keyword `name` names, if any: a lookup for text, none for a `doc::Key`.
@@ -651,14 +684,13 @@ impl<T: Name + ?Sized> Name for &T {
 
 /// A keyword's position in `KEYWORDS`, by name.
 fn position(name: &str) -> Option<u8> {
-    let bucket = BY_LENGTH.get(name.len())?;
-    // The first byte settles most mismatches (property names of a keyword's
-    // length) before a full comparison; no keyword name is empty.
-    let first = *name.as_bytes().first()?;
-    bucket.at[..bucket.len].iter().copied().find(|&i| {
-        let k = TABLE[usize::from(i)].name.as_bytes();
-        k[0] == first && same_name(k, name.as_bytes())
-    })
+    let b = name.as_bytes();
+    if b.is_empty() || b.len() >= BUCKETS {
+        return None;
+    }
+    let (slots, mul) = &BY_HASH;
+    let i = slots[slot_of(b, *mul)];
+    (i != EMPTY && same_name(TABLE[usize::from(i)].name.as_bytes(), b)).then_some(i)
 }
 
 /// Two names, equal. In wasm a slice compare calls `memcmp`, a loop over the
@@ -873,6 +905,29 @@ mod tests {
             assert_eq!(get(k.name).map(|f| f.name), Some(k.name));
         }
         assert!(get("").is_none() && get("typ").is_none() && get(&"x".repeat(BUCKETS + 5)).is_none());
+    }
+
+    /// The hashed lookup finds no keyword for a name one byte away from one
+    /// (each byte changed, one byte more or less), unless that name is
+    /// another keyword.
+    #[test]
+    fn names_near_a_keyword_are_no_keyword() {
+        for k in KEYWORDS {
+            let name = k.name.as_bytes();
+            let mut near: Vec<Vec<u8>> = vec![name[1..].to_vec(), name[..name.len() - 1].to_vec(), [name, b"s"].concat(), [b"x", name].concat()];
+            for at in 0..name.len() {
+                for c in [b'a', b'Z', b'_', b'$'] {
+                    let mut n = name.to_vec();
+                    n[at] = c;
+                    near.push(n);
+                }
+            }
+            for n in near {
+                let n = String::from_utf8(n).unwrap();
+                let want = KEYWORDS.iter().find(|o| o.name == n).map(|o| o.row);
+                assert_eq!(get(n.as_str()).map(|f| f.row), want, "{n:?} near {}", k.name);
+            }
+        }
     }
 
     /// Each row's member text is its name quoted, then a colon.
