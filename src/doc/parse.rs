@@ -62,7 +62,13 @@ impl Code {
 /// The text of an input span as written (escapes and all).
 #[inline]
 fn raw(src: &str, s: Str) -> &str {
-    &src[s.start as usize..s.start as usize + s.len()]
+    let (start, end) = (s.start as usize, s.start as usize + s.len());
+    debug_assert!(src.is_char_boundary(start) && src.is_char_boundary(end), "a span inside a character");
+    let bytes = &src.as_bytes()[start..end];
+    // SAFETY: a span starts and ends next to an ASCII byte the parser read
+    // (a string's or key's quotes, a number's first and last character), so
+    // both ends are character boundaries of `src`, which is UTF-8.
+    unsafe { std::str::from_utf8_unchecked(bytes) }
 }
 
 /// The text of a string or key span, unescaped (borrowed when it has no escapes).
