@@ -507,9 +507,6 @@ pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
 mod tests {
     use super::*;
 
-    /// Every length up to 20, every start, one byte that ends a run at every
-    /// place (or none), beside plain ASCII and the bytes of a multibyte
-    /// character: the words and the tail find what a byte at a time finds.
     /// Every sixteen-byte window of text with one ending byte (or none) at
     /// every place: the first one is found where a byte at a time finds it.
     #[test]
@@ -532,6 +529,9 @@ mod tests {
         assert_eq!(special_within_16(b"aaaaaaaaaaaaaaaa\"", 1), Some(15));
     }
 
+    /// Every length up to 20, every start, one byte that ends a run at every
+    /// place (or none), beside plain ASCII and the bytes of a multibyte
+    /// character: the words and the tail find what a byte at a time finds.
     #[test]
     fn plain_runs_end_where_a_byte_at_a_time_says() {
         let naive = |b: &[u8], i: usize| (i..b.len()).find(|&k| matches!(b[k], b'"' | b'\\' | 0..=0x1f)).unwrap_or(b.len());
