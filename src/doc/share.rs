@@ -23,7 +23,7 @@
 //! there, the object's remaining members are written without looking. So each
 //! byte of the input is compared or stepped over once, and what is equal is
 //! never written: the work stays linear in the value and the input.
-use super::write::{escape, skip_plain, specials};
+use super::write::{escape, skip_plain, specials, word8};
 use super::{Key, Map, Value};
 
 /// What stands for "the input's value at this place": a JSON string no
@@ -450,7 +450,7 @@ fn equal(a: &[u8], b: &[u8]) -> bool {
     }
     let (mut x, mut y) = (a.chunks_exact(8), b.chunks_exact(8));
     for (p, q) in (&mut x).zip(&mut y) {
-        if u64::from_le_bytes([p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]]) != u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]) {
+        if word8(p, 0) != word8(q, 0) {
             return false;
         }
     }
@@ -464,7 +464,7 @@ fn plain_equal(raw: &[u8], text: &[u8]) -> Option<bool> {
     let (mut x, mut y) = (raw.chunks_exact(8), text.chunks_exact(8));
     let mut same = true;
     for (p, q) in (&mut x).zip(&mut y) {
-        let (a, w) = (u64::from_le_bytes([p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]]), u64::from_le_bytes([q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]]));
+        let (a, w) = (word8(p, 0), word8(q, 0));
         if a != w {
             same = false;
             break;

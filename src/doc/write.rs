@@ -446,6 +446,13 @@ pub(super) fn specials(w: u64) -> u64 {
     ((quote.wrapping_sub(ONES) & !quote) | (slash.wrapping_sub(ONES) & !slash) | (w.wrapping_sub(ONES * 0x20) & !w)) & HIGH
 }
 
+/// The eight bytes of `b` from `at`, little-endian, as one word: the word-at-
+/// a-time scans and comparisons read their input through it.
+#[inline(always)]
+pub(super) fn word8(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3], b[at + 4], b[at + 5], b[at + 6], b[at + 7]])
+}
+
 /// Where the first byte that ends a plain run of string text (a quote, a
 /// backslash, a control byte) lies among the sixteen from `i`: `Some(k)` for
 /// `b[i + k]`, `None` when none of them does or fewer than sixteen remain.
@@ -464,8 +471,7 @@ pub(super) fn special_within_16(b: &[u8], i: usize) -> Option<usize> {
     }
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     {
-        let word = |at: usize| u64::from_le_bytes([chunk[at], chunk[at + 1], chunk[at + 2], chunk[at + 3], chunk[at + 4], chunk[at + 5], chunk[at + 6], chunk[at + 7]]);
-        match (specials(word(0)), specials(word(8))) {
+        match (specials(word8(chunk, 0)), specials(word8(chunk, 8))) {
             (0, 0) => None,
             (0, high) => Some(8 + (high.trailing_zeros() / 8) as usize),
             (low, _) => Some((low.trailing_zeros() / 8) as usize),
@@ -487,8 +493,7 @@ pub(super) fn skip_plain(b: &[u8], mut i: usize) -> usize {
         i += 16;
     }
     while let Some(chunk) = b.get(i..i + 8) {
-        let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
-        let hits = specials(w);
+        let hits = specials(word8(chunk, 0));
         if hits != 0 {
             return i + (hits.trailing_zeros() / 8) as usize;
         }
