@@ -16,6 +16,7 @@
 //! The shapes, names and descriptions here are the contract between the two
 //! sides: change them together.
 use crate::keywords;
+use crate::keywords::Keyword;
 use crate::lookup::Fields;
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
@@ -80,7 +81,7 @@ pub fn accepts_any_object(node: &Map) -> bool {
 /// whose object had members. Where it stands (a root is a tool without
 /// parameters) is the caller's to say (`facts::is_free_form`).
 pub fn free_form(node: &Map) -> bool {
-    const SAYS_MEMBERS: &[&str] = &["additionalProperties", "patternProperties", "anyOf", "oneOf", "allOf", "$ref"];
+    const SAYS_MEMBERS: &[&Keyword] = &[kw::ADDITIONAL_PROPERTIES, kw::PATTERN_PROPERTIES, kw::ANY_OF, kw::ONE_OF, kw::ALL_OF, kw::REF];
     super::types_of(node).contains(&"object")
         && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
         && !SAYS_MEMBERS.iter().any(|k| node.has(k))

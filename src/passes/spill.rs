@@ -22,8 +22,8 @@ pub fn strip_unsupported(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // none, which models fill with nothing: said, not silent (issue 22).
     if caps.object_properties
         && !caps.keeps(kw::ADDITIONAL_PROPERTIES)
-        && !super::facts::branch_of_combinator(cx)
         && super::facts::is_free_form(node, cx)
+        && !super::facts::branch_of_combinator(cx)
     {
         let id = cx.target.id;
         cx.lossy_with("free-form-object-unexpressed", || {
