@@ -39,6 +39,9 @@ mod zod;
 // The wasm module's allocator; natively only its unit tests.
 #[cfg(any(target_arch = "wasm32", test))]
 mod arena;
+// The wasm module's `memcmp`; natively only its unit tests.
+#[cfg(any(target_arch = "wasm32", test))]
+mod mem;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 mod phase;

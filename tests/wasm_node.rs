@@ -352,3 +352,33 @@ fn strings_read_and_write_exactly_at_every_length_and_place() {
         }
     }
 }
+
+/// This build links its own `memcmp` (src/mem.rs), which every ordering of
+/// strings and byte slices calls: strings of every length to 40, one byte
+/// changed at every place to bytes on both sides of 0x80, order as a byte by
+/// byte comparison says, each way.
+#[wasm_bindgen_test]
+fn byte_strings_order_exactly_at_every_length_and_place() {
+    fn by_bytes(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+        for (x, y) in a.iter().zip(b) {
+            if x != y {
+                return if x < y { std::cmp::Ordering::Less } else { std::cmp::Ordering::Greater };
+            }
+        }
+        a.len().cmp(&b.len())
+    }
+    for n in 0..=40usize {
+        let a: Vec<u8> = (0..n).map(|i| (i * 37 % 251) as u8).collect();
+        assert_eq!(a.as_slice().cmp(a.as_slice()), std::cmp::Ordering::Equal);
+        for at in 0..n {
+            for byte in [0x00, 0x01, 0x7f, 0x80, 0xff] {
+                let mut b = a.clone();
+                b[at] = byte;
+                // Through `Ord` and `==` on slices, which call `memcmp`.
+                assert_eq!(a.as_slice().cmp(b.as_slice()), by_bytes(&a, &b), "{n} bytes, {byte:#x} at {at}");
+                assert_eq!(b.as_slice().cmp(a.as_slice()), by_bytes(&b, &a), "{n} bytes, {byte:#x} at {at}");
+                assert_eq!(a == b, by_bytes(&a, &b).is_eq());
+            }
+        }
+    }
+}
