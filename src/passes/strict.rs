@@ -215,19 +215,39 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         _ => Vec::new(),
     };
     let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) else { return Ok(()) };
-    // Sorted for the lookups below: a scan per property is quadratic at thousands.
-    let mut required: Vec<&str> = listed.iter().filter_map(Value::as_str).collect();
-    crate::sort::sort(&mut required);
-    let mut all = Vec::with_capacity(props.len());
+    // Most schemas list their required names in the properties' order: then
+    // a property is required when it is the next name listed, and when every
+    // property is, the list is already the one written below. Otherwise the
+    // names are sorted for the lookups (a scan per property is quadratic at
+    // thousands).
+    let in_order = super::shapes::names_in_order(&listed, props);
+    let mut sorted: Vec<&str> = Vec::new();
+    if !in_order {
+        sorted = listed.iter().filter_map(Value::as_str).collect();
+        crate::sort::sort(&mut sorted);
+    }
+    let every = in_order && listed.len() == props.len();
+    let mut all = Vec::with_capacity(if every { 0 } else { props.len() });
+    let mut next = 0;
     for (name, schema) in props.iter_mut() {
-        all.push(Value::String(name.as_str().to_owned()));
-        if required.binary_search(&name.as_str()).is_ok() || accepts_null(schema) {
+        if !every {
+            all.push(Value::String(name.as_str().to_owned()));
+        }
+        let required = if in_order {
+            let listed_next = listed.get(next).and_then(Value::as_str) == Some(name.as_str());
+            next += usize::from(listed_next);
+            listed_next
+        } else {
+            sorted.binary_search(&name.as_str()).is_ok()
+        };
+        if required || accepts_null(schema) {
             continue;
         }
         make_nullable(schema);
         cx.count("optionalToNullable");
     }
-    node.insert("required".into(), Value::Array(all));
+    drop(sorted);
+    node.insert("required".into(), Value::Array(if every { listed } else { all }));
     if closing {
         super::merge::mark_closed(node, cx);
     }
