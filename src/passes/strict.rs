@@ -359,3 +359,31 @@ pub fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     });
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::json;
+    use crate::{normalize, targets, Options};
+
+    /// Required names in the properties' order (some, all) or not, each read
+    /// as required where listed: only the others become nullable, and the
+    /// written `required` lists every property in order.
+    #[test]
+    fn required_names_in_any_order_keep_their_properties_required() {
+        let strict = targets::get("openai-strict").unwrap();
+        let props = json!({"a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}});
+        for listed in [json!([]), json!(["a"]), json!(["a", "c"]), json!(["c", "a"]), json!(["b"]), json!(["a", "b", "c"]), json!(["c", "b", "a"])] {
+            let schema = json!({"type": "object", "properties": props.clone(), "required": listed.clone()});
+            let out = normalize(&schema, strict, &Options::default()).unwrap().schema;
+            assert_eq!(out["required"], json!(["a", "b", "c"]), "{listed}");
+            for name in ["a", "b", "c"] {
+                let want = if listed.as_array().unwrap().contains(&json!(name)) {
+                    json!({"type": "string"})
+                } else {
+                    json!({"anyOf": [{"type": "string"}, {"type": "null"}]})
+                };
+                assert_eq!(out["properties"][name], want, "{name} of {listed}");
+            }
+        }
+    }
+}
