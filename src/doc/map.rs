@@ -214,7 +214,13 @@ impl Map {
     pub fn index_of_row(&self, row: u8, name: &str) -> Option<usize> {
         debug_assert_eq!(self.rows, rows_of(&self.members), "rows out of step");
         let bit = bit(row);
-        if bit != 0 && self.rows & bit == 0 {
+        if bit != 0 {
+            if self.rows & bit == 0 {
+                return None;
+            }
+        } else if self.keys_are_bits() {
+            // A keyword past the first 32 rows has no bit, but when every key
+            // has one, none is this keyword.
             return None;
         }
         if let Some(index) = &self.index {
@@ -639,6 +645,35 @@ impl Clone for Values<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A keyword past the bits' 32 rows is found by its row in every kind
+    /// of map: keys all keywords with bits, with it, with a property name,
+    /// past the indexed size.
+    #[test]
+    fn keywords_without_a_bit_are_found_by_row() {
+        let high = crate::keywords::kw::PROPERTY_ORDERING;
+        assert_eq!(bit(high.row), 0, "a keyword past the first 32 rows");
+        let low = ["type", "properties", "required", "description"];
+        for extra in [None, Some("propertyOrdering"), Some("name"), Some("$comment")] {
+            for wide in [false, true] {
+                let mut m = Map::new();
+                for k in low {
+                    m.insert(k.into(), Value::Null);
+                }
+                if wide {
+                    for i in 0..30 {
+                        m.insert(format!("p{i}").into(), Value::Null);
+                    }
+                }
+                if let Some(k) = extra {
+                    m.insert(k.into(), Value::Bool(true));
+                }
+                let want = m.get("propertyOrdering").is_some();
+                assert_eq!(m.index_of_row(high.row, high.name).is_some(), want, "{extra:?}, wide {wide}");
+                assert_eq!(want, extra == Some("propertyOrdering"));
+            }
+        }
+    }
 
     /// Random edits on a `Map` and on `serde_json::Map` (an `IndexMap` with
     /// `preserve_order`, the model this replaces) leave the same members in
