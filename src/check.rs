@@ -38,7 +38,7 @@ pub const OPENAI_LIMITS: Limits =
 /// Every way `schema` would be rejected by `target`.
 pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
     let mut out = Vec::new();
-    let caps = target.caps;
+    let caps = &target.caps;
     let root_defs = schema.field(kw::DEFS).and_then(Value::as_object);
     let strict = target.on_violation == OnViolation::FailOpen;
     let unrefused = caps.unrefused_rows();

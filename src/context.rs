@@ -36,7 +36,7 @@ pub struct Pass {
 /// Per-call state shared by every pass: what the target expresses, its rules,
 /// options, report, and where we are.
 pub struct Cx<'t> {
-    pub target: Profile,
+    pub target: Profile<'t>,
     /// The target's rules in order (`passes::apply` runs them on each node).
     pub rules: &'t [Pass],
     pub opts: &'t Options,
@@ -154,9 +154,9 @@ fn plainly_kept(caps: &crate::profile::Caps, opts: &Options) -> u32 {
 pub const MAX_REPEATS: usize = 64;
 
 impl<'t> Cx<'t> {
-    pub fn new(target: Profile, rules: &'t [Pass], opts: &'t Options) -> Self {
+    pub fn new(target: Profile<'t>, rules: &'t [Pass], opts: &'t Options) -> Self {
         Cx {
-            plainly_kept: plainly_kept(&target.caps, opts),
+            plainly_kept: plainly_kept(target.caps, opts),
             target,
             rules,
             opts,

@@ -316,8 +316,11 @@ pub enum OnViolation {
 /// it accepts, and what happens to an output it still refuses. Built by
 /// `Target::cx`; the rule list itself travels beside it (`context::Cx::rules`).
 #[derive(Clone, Copy, Debug)]
-pub struct Profile {
+pub struct Profile<'t> {
     pub id: &'static str,
-    pub caps: Caps,
+    /// Borrowed from the target: `Caps` is a couple of hundred bytes, which
+    /// every `let caps = cx.target.caps` in a rule copied field by field
+    /// (about 190 wasm operators a node for strip-unsupported alone).
+    pub caps: &'t Caps,
     pub on_violation: OnViolation,
 }

@@ -63,7 +63,7 @@ mod tests {
 
     fn run(schema: Value) -> Value {
         // A profile that keeps every keyword (the rule asks only that), no rules.
-        let profile = crate::profile::Profile { id: "openai", caps: crate::profile::BASE, on_violation: crate::profile::OnViolation::Report };
+        let profile = crate::profile::Profile { id: "openai", caps: &crate::profile::BASE, on_violation: crate::profile::OnViolation::Report };
         let opts = crate::options::Options::default();
         let mut cx = crate::context::Cx::new(profile, &[], &opts);
         let Value::Object(mut m) = schema else { unreachable!() };

@@ -283,7 +283,7 @@ pub(super) fn distribution_cost<'v>(values: impl Iterator<Item = &'v Value>, cop
     if copies == 0 {
         return Some(0);
     }
-    let left = cx.opts.size_budget(&cx.target.caps).saturating_sub(cx.distributed);
+    let left = cx.opts.size_budget(cx.target.caps).saturating_sub(cx.distributed);
     let per_copy = left / copies;
     let mut stack: Vec<&Value> = values.collect();
     let mut nodes = 0usize;
@@ -321,7 +321,7 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
             _ => None,
         })
         .collect();
-    let budget = cx.opts.size_budget(&cx.target.caps);
+    let budget = cx.opts.size_budget(cx.target.caps);
     if kept.is_empty() {
         // The node's own keywords rule out every branch: nothing is accepted,
         // as the distribution would have found (exact).

@@ -515,7 +515,7 @@ mod tests {
     /// that declares its required names (Gemini's).
     fn shaped(schema: Value, declaring: bool) -> Value {
         let caps = crate::profile::Caps { object_properties: true, required_declared: declaring, ..crate::profile::BASE };
-        let profile = crate::profile::Profile { id: "openai", caps, on_violation: crate::profile::OnViolation::Report };
+        let profile = crate::profile::Profile { id: "openai", caps: &caps, on_violation: crate::profile::OnViolation::Report };
         let opts = crate::options::Options::default();
         let mut cx = crate::context::Cx::new(profile, &[], &opts);
         cx.enter("properties").unwrap();

@@ -34,8 +34,8 @@ pub struct Target {
 
 impl Target {
     /// What the rules see of this target.
-    pub fn profile(&self) -> Profile {
-        Profile { id: self.id, caps: self.caps, on_violation: self.on_violation }
+    pub fn profile(&self) -> Profile<'_> {
+        Profile { id: self.id, caps: &self.caps, on_violation: self.on_violation }
     }
 
     /// The per-call state for running this target's rules.
