@@ -237,7 +237,7 @@ fn close_rest(node: &mut Map, cx: &mut Cx) {
     }
     node.remove_field(kw::ITEMS);
     if !node.field(kw::MAX_ITEMS).and_then(Value::as_u64).is_some_and(|m| m <= n) {
-        node.insert("maxItems".into(), json!(n));
+        node.insert(kw::MAX_ITEMS.into(), json!(n));
     }
     cx.count("tuplesClosedByLength");
 }
@@ -405,11 +405,11 @@ impl Upgrader {
         if node.has(kw::PREFIX_ITEMS) {
             cx.lossy("keyword-dropped", "array-valued items beside prefixItems was dropped");
         } else {
-            node.insert("prefixItems".into(), tuple);
+            node.insert(kw::PREFIX_ITEMS.into(), tuple);
             self.moved(cx, "items", "prefixItems");
         }
         if let Some(rest) = node.remove_field(kw::ADDITIONAL_ITEMS) {
-            node.insert("items".into(), rest);
+            node.insert(kw::ITEMS.into(), rest);
             self.moved(cx, "additionalItems", "items");
         }
         cx.count("dialectUpgrades");
@@ -525,7 +525,7 @@ fn openapi_nullable(node: &mut Map, cx: &mut Cx) {
         Some(Value::String(t)) => {
             if t != "null" {
                 let t = std::mem::take(t);
-                node.insert("type".into(), json!([t, "null"]));
+                node.insert(kw::TYPE.into(), json!([t, "null"]));
             }
         }
         Some(Value::Array(types)) => {
@@ -564,21 +564,21 @@ fn js_types(node: &mut Map, cx: &mut Cx) {
     match t.as_str() {
         "any" => return,
         "Date" => {
-            node.insert("type".into(), json!("string"));
-            node.insert("format".into(), json!("date-time"));
+            node.insert(kw::TYPE.into(), json!("string"));
+            node.insert(kw::FORMAT.into(), json!("date-time"));
         }
         "Uint8Array" => {
-            node.insert("type".into(), json!("string"));
-            node.insert("contentEncoding".into(), json!("base64"));
+            node.insert(kw::TYPE.into(), json!("string"));
+            node.insert(kw::CONTENT_ENCODING.into(), json!("base64"));
         }
         "bigint" => {
-            node.insert("type".into(), json!("integer"));
+            node.insert(kw::TYPE.into(), json!("integer"));
         }
         "RegExp" => {
-            node.insert("type".into(), json!("string"));
+            node.insert(kw::TYPE.into(), json!("string"));
             node.remove_field("flags");
             if let Some(source) = node.remove_field("source") {
-                node.insert("pattern".into(), source);
+                node.insert(kw::PATTERN.into(), source);
             }
         }
         _ => {
@@ -591,7 +591,7 @@ fn js_types(node: &mut Map, cx: &mut Cx) {
             // that only a second run pruned. Annotations stay, and so do
             // definitions a reference elsewhere may lead into.
             node.retain(|k, _| keywords::get(k).map_or(true, |w| w.annotation || w.resolution));
-            node.insert("not".into(), json!({}));
+            node.insert(kw::NOT.into(), json!({}));
             cx.lossy_with("invalid-type", || format!("type {t:?} has no JSON form; nothing can be sent for it"));
             return;
         }
@@ -641,7 +641,7 @@ fn not_type(node: &mut Map, cx: &mut Cx) {
     let Some(at) = node.index_of("not") else { return };
     let (_, not) = node.shift_remove_index(at);
     if typed {
-        node.insert("type".into(), types.clone());
+        node.insert(kw::TYPE.into(), types.clone());
     } else {
         node.shift_insert(at, "type".into(), types.clone());
     }

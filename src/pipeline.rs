@@ -371,7 +371,7 @@ fn prune_definitions(out: &mut Value) {
     }
     let kept: Map = defs.into_iter().filter(|(k, _)| used.contains(k.as_str())).collect();
     if let (Value::Object(root), false) = (out, kept.is_empty()) {
-        root.insert("$defs".into(), Value::Object(kept));
+        root.insert(kw::DEFS.into(), Value::Object(kept));
     }
 }
 

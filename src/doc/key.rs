@@ -195,6 +195,17 @@ impl From<Cow<'_, str>> for Key {
     }
 }
 
+/// A keyword's key, with no lookup: `node.insert(kw::TYPE.into(), ...)`,
+/// where `"type".into()` finds the keyword by hashing the text.
+impl From<&Keyword> for Key {
+    #[inline]
+    fn from(keyword: &Keyword) -> Key {
+        // The row of the static table, whichever copy `keyword` is (a `kw::`
+        // constant may be one of its own in a debug build).
+        Key(Repr::Word(&table::KEYWORDS[keyword.row as usize]))
+    }
+}
+
 impl From<&Key> for Key {
     fn from(key: &Key) -> Key {
         key.clone()

@@ -30,7 +30,7 @@ pub fn one_of_to_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // mcp-schema-normalize skip such nodes (`union_coexistence_skipped`).
         let one = node.remove_field(kw::ONE_OF).unwrap_or(Value::Null);
         if let Some(product) = cross(node.field(kw::ANY_OF), &one, cx) {
-            node.insert("anyOf".into(), Value::Array(product));
+            node.insert(kw::ANY_OF.into(), Value::Array(product));
             cx.count("unionCoexistenceRewrites");
             return Ok(());
         }
@@ -39,7 +39,7 @@ pub fn one_of_to_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         match node.field_mut(kw::ALL_OF) {
             Some(Value::Array(all)) => all.push(entry),
             _ => {
-                node.insert("allOf".into(), Value::Array(vec![entry]));
+                node.insert(kw::ALL_OF.into(), Value::Array(vec![entry]));
             }
         }
     } else {
@@ -243,7 +243,7 @@ fn join_descriptions<'m>(merged: &mut Map, sides: impl Iterator<Item = &'m Map>)
         texts.push(d);
     }
     if texts.len() > 1 {
-        merged.insert("description".into(), Value::String(texts.join("\n\n")));
+        merged.insert(kw::DESCRIPTION.into(), Value::String(texts.join("\n\n")));
     }
 }
 
@@ -265,7 +265,7 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     match rest.len() {
         0 => {
             node.remove_field(kw::ANY_OF);
-            node.insert("type".into(), json!("string"));
+            node.insert(kw::TYPE.into(), json!("string"));
             cx.lossy("null-type-widened", "a null-only union became a string");
         }
         1 => {
@@ -293,14 +293,14 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
         // Replaced in place: the union keeps its position among the keys.
         _ => {
-            node.insert("anyOf".into(), Value::Array(rest));
+            node.insert(kw::ANY_OF.into(), Value::Array(rest));
         }
     }
     if !admits_null {
         return Ok(());
     }
     if cx.target.caps.nullable_marker {
-        node.insert("nullable".into(), Value::Bool(true));
+        node.insert(kw::NULLABLE.into(), Value::Bool(true));
     } else {
         cx.mark_null_dropped();
         cx.count("nullableToOptional");
@@ -357,7 +357,7 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
         *branches = flat;
         if let (Some(d), false) = (hoisted, node.has(kw::DESCRIPTION)) {
-            node.insert("description".into(), Value::String(d));
+            node.insert(kw::DESCRIPTION.into(), Value::String(d));
         }
     }
     let Some(Value::Array(branches)) = node.field(kw::ANY_OF) else { return Ok(()) };
@@ -367,7 +367,7 @@ pub fn splice_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // dropping the union would turn into accepting everything.
         0 => {
             node.remove_field(kw::ANY_OF);
-            node.insert("not".into(), json!({}));
+            node.insert(kw::NOT.into(), json!({}));
             cx.count("emptyUnionDrops");
         }
         1 => {
@@ -433,8 +433,8 @@ fn collapse_same_type(branches: &[&Map], t: &str, cx: &mut Cx) -> Map {
             }
         }
         let mut out = Map::new();
-        out.insert("type".into(), Value::String(t.into()));
-        out.insert("enum".into(), Value::Array(values));
+        out.insert(kw::TYPE.into(), Value::String(t.into()));
+        out.insert(kw::ENUM.into(), Value::Array(values));
         cx.count("enumUnionsMerged");
         return out;
     }
@@ -472,7 +472,7 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // into the branches, it would leave a union of never-schemas that only
         // a second run prunes.
         node.retain(|k, _| k != "anyOf" && !assertion(k));
-        node.insert("not".into(), json!({}));
+        node.insert(kw::NOT.into(), json!({}));
         cx.count("emptyUnionDrops");
         return Ok(());
     }
@@ -500,7 +500,7 @@ pub fn distribute_siblings(node: &mut Map, cx: &mut Cx) -> Result<()> {
         out.push(Value::Object(merged));
     }
     node.retain(|k, _| !assertion(k));
-    node.insert("anyOf".into(), Value::Array(out));
+    node.insert(kw::ANY_OF.into(), Value::Array(out));
     cx.distributed += cost;
     cx.count("anyofRewrites");
     splice_unions(node, cx)
@@ -556,8 +556,8 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
             if groups.len() > 1 || groups.first().is_some_and(|(t, _)| *t == "null") {
                 for (t, vs) in groups {
                     let mut each = m.clone();
-                    each.insert("type".into(), Value::String(t.into()));
-                    each.insert("enum".into(), Value::Array(vs));
+                    each.insert(kw::TYPE.into(), Value::String(t.into()));
+                    each.insert(kw::ENUM.into(), Value::Array(vs));
                     apply(&mut each, cx)?;
                     out.push(Value::Object(each));
                 }
@@ -571,7 +571,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
                     format!("a branch without a type was given its implied type {t}; inside oneOf or not, accepting less can make the whole accept more"),
                 );
             }
-            m.insert("type".into(), Value::String(t.into()));
+            m.insert(kw::TYPE.into(), Value::String(t.into()));
             // Typed now, the branch needs what its type needs (items, properties).
             apply(&mut m, cx)?;
             out.push(Value::Object(m));
@@ -579,13 +579,13 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
         for t in ["string", "number", "boolean", "object", "array", "null"] {
             let mut each = m.clone();
-            each.insert("type".into(), Value::String(t.into()));
+            each.insert(kw::TYPE.into(), Value::String(t.into()));
             match t {
                 "array" => {
-                    each.insert("items".into(), json!({}));
+                    each.insert(kw::ITEMS.into(), json!({}));
                 }
                 "object" => {
-                    each.insert("properties".into(), json!({}));
+                    each.insert(kw::PROPERTIES.into(), json!({}));
                 }
                 _ => {}
             }
@@ -597,7 +597,7 @@ pub fn type_branches(node: &mut Map, cx: &mut Cx) -> Result<()> {
     }
     let unique = crate::values::distinct(out);
     let single = unique.len() == 1;
-    node.insert("anyOf".into(), Value::Array(unique));
+    node.insert(kw::ANY_OF.into(), Value::Array(unique));
     // Branches that came out equal leave a one-branch union, which is inlined
     // (as the next run's splice would).
     if single {

@@ -19,7 +19,7 @@ pub fn const_to_enum(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
         _ => vec![c],
     };
-    node.insert("enum".into(), Value::Array(values));
+    node.insert(kw::ENUM.into(), Value::Array(values));
     cx.count("constToEnum");
     Ok(())
 }
@@ -98,14 +98,14 @@ pub fn literal_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
         };
         node.remove_field(key);
         if !node.has(kw::TYPE) && types.len() == 1 {
-            node.insert("type".into(), Value::String(types.remove(0)));
+            node.insert(kw::TYPE.into(), Value::String(types.remove(0)));
         } else if !node.has(kw::TYPE) && types.len() > 1 {
-            node.insert("type".into(), Value::Array(types.into_iter().map(Value::String).collect()));
+            node.insert(kw::TYPE.into(), Value::Array(types.into_iter().map(Value::String).collect()));
         }
         if let Some(d) = description {
             super::append_description(node, &d, "\n\n");
         }
-        node.insert("enum".into(), Value::Array(values));
+        node.insert(kw::ENUM.into(), Value::Array(values));
         cx.count("literalUnionsToEnum");
         break;
     }

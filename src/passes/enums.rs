@@ -30,7 +30,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let types = super::types_of(node);
     if (types.is_empty() || types.contains(&"string")) && all.iter().all(Value::is_string) && crate::values::distinct_strings(all) {
         if node.field(kw::TYPE).and_then(Value::as_str) != Some("string") {
-            node.insert("type".into(), json!("string"));
+            node.insert(kw::TYPE.into(), json!("string"));
         }
         return Ok(());
     }
@@ -76,7 +76,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
     }
     if had_null {
         if cx.target.caps.nullable_marker {
-            node.insert("nullable".into(), Value::Bool(true));
+            node.insert(kw::NULLABLE.into(), Value::Bool(true));
         } else {
             cx.mark_null_dropped();
         }
@@ -94,9 +94,9 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.lossy_with("enum-stringified", || format!("non-string enum values were written as strings: {id} only accepts string enums"));
         cx.count("enumsStringified");
     }
-    node.insert("enum".into(), Value::Array(out));
+    node.insert(kw::ENUM.into(), Value::Array(out));
     if node.field(kw::TYPE).and_then(Value::as_str) != Some("string") {
-        node.insert("type".into(), json!("string"));
+        node.insert(kw::TYPE.into(), json!("string"));
     }
     Ok(())
 }

@@ -137,9 +137,9 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
         0 => {
             // Every branch contradicted the union's own keywords: nothing is
             // accepted, which the target writes as it writes any `not: {}`.
-            node.insert("not".into(), json!({}));
+            node.insert(kw::NOT.into(), json!({}));
             if let Some(d) = description {
-                node.insert("description".into(), Value::String(d));
+                node.insert(kw::DESCRIPTION.into(), Value::String(d));
             }
             cx.count("emptyUnionDrops");
             apply(node, cx)?;
@@ -151,7 +151,7 @@ pub fn lone_any_of(node: &mut Map, cx: &mut Cx) -> Result<()> {
             cx.count("singleUnionsInlined");
         }
         _ => {
-            node.insert("anyOf".into(), Value::Array(unique));
+            node.insert(kw::ANY_OF.into(), Value::Array(unique));
         }
     }
     Ok(())
@@ -221,7 +221,7 @@ fn into_branch(
             Some(Value::String(own)) if own.as_str() == d => {}
             Some(Value::String(own)) if !own.is_empty() => *own = format!("{d}\n\n{own}"),
             _ => {
-                b.insert("description".into(), Value::String(d.to_string()));
+                b.insert(kw::DESCRIPTION.into(), Value::String(d.to_string()));
             }
         }
     }
@@ -327,9 +327,9 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // as the distribution would have found (exact).
         let description = node.remove_field(kw::DESCRIPTION);
         node.clear();
-        node.insert("not".into(), json!({}));
+        node.insert(kw::NOT.into(), json!({}));
         if let Some(d) = description {
-            node.insert("description".into(), d);
+            node.insert(kw::DESCRIPTION.into(), d);
         }
         cx.count("emptyUnionDrops");
         return apply(node, cx);
@@ -353,7 +353,7 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 // Both hold: the narrower of the two (`integer` within `number`).
                 let one = |t: Value| Map::from_iter([("type".to_string(), t)]);
                 if let Some(t) = conjoin(&one(own), &one(t)).and_then(|mut m| m.remove_field(kw::TYPE)) {
-                    node.insert("type".into(), t);
+                    node.insert(kw::TYPE.into(), t);
                 }
             }
         }
@@ -368,7 +368,7 @@ pub(super) fn collapse_union(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 }
             }
             _ => {
-                node.insert("required".into(), Value::Array(shared));
+                node.insert(kw::REQUIRED.into(), Value::Array(shared));
             }
         }
     }

@@ -43,7 +43,7 @@ pub fn free_form_open(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // the form the provider documents, so normalizing again changes nothing.
     if let Some(Value::Object(any)) = node.field(kw::ADDITIONAL_PROPERTIES) {
         if any.is_empty() {
-            node.insert("additionalProperties".into(), Value::Bool(true));
+            node.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Bool(true));
         }
         return Ok(());
     }
@@ -52,7 +52,7 @@ pub fn free_form_open(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // root only when normalized again.
     let object_only = super::types_of(node) == ["object"];
     if object_only && super::facts::is_free_form(node, cx) && !super::facts::branch_of_combinator(cx) {
-        node.insert("additionalProperties".into(), Value::Bool(true));
+        node.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Bool(true));
         cx.count("freeFormObjectsOpened");
         let id = cx.target.id;
         cx.note("free-form-object-open", || {

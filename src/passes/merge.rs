@@ -312,17 +312,17 @@ pub fn unite_objects(branches: Vec<Map>) -> Map {
         open |= b.field(kw::ADDITIONAL_PROPERTIES).is_some_and(|a| a != &Value::Bool(false));
     }
     let mut out = Map::new();
-    out.insert("type".into(), Value::String("object".into()));
-    out.insert("properties".into(), Value::Object(props));
+    out.insert(kw::TYPE.into(), Value::String("object".into()));
+    out.insert(kw::PROPERTIES.into(), Value::Object(props));
     if let Some(r) = required.filter(|r| !r.is_empty()) {
-        out.insert("required".into(), Value::Array(r));
+        out.insert(kw::REQUIRED.into(), Value::Array(r));
     }
     if closed {
-        out.insert("additionalProperties".into(), Value::Bool(false));
+        out.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Bool(false));
     } else if open {
         // A branch that takes any key makes the union take any key (written `{}`,
         // the form the dialect upgrade gives `true`).
-        out.insert("additionalProperties".into(), Value::Object(Map::new()));
+        out.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Object(Map::new()));
     }
     out
 }
@@ -371,7 +371,7 @@ fn unite_values(a: &mut Value, b: &Value, strings: &mut crate::hash::HashSet<Str
     }
     if x.field(kw::TYPE).is_none() {
         if let Some(t) = y.field(kw::TYPE).cloned().or_else(|| crate::values::common_type(&values).map(|t| Value::String(t.into()))) {
-            x.insert("type".into(), t);
+            x.insert(kw::TYPE.into(), t);
         }
     }
     if had_enum {
@@ -379,7 +379,7 @@ fn unite_values(a: &mut Value, b: &Value, strings: &mut crate::hash::HashSet<Str
             *e = values;
         }
     } else {
-        x.insert("enum".into(), Value::Array(values));
+        x.insert(kw::ENUM.into(), Value::Array(values));
     }
 }
 

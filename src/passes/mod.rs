@@ -180,7 +180,7 @@ pub fn append_description(node: &mut Map, text: &str, separator: &str) {
             d.push_str(text);
         }
         _ => {
-            node.insert("description".into(), Value::String(text.to_string()));
+            node.insert(kw::DESCRIPTION.into(), Value::String(text.to_string()));
         }
     }
 }

@@ -21,7 +21,7 @@ pub fn never_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
     }
     let count = node.field(kw::PREFIX_ITEMS).and_then(Value::as_array).map_or(0, Vec::len) as u64;
     if !node.field(kw::MAX_ITEMS).and_then(Value::as_u64).is_some_and(|m| m <= count) {
-        node.insert("maxItems".into(), Value::from(count));
+        node.insert(kw::MAX_ITEMS.into(), Value::from(count));
     }
     node.remove_field(kw::ITEMS);
     cx.count("neverItemsBounded");

@@ -60,7 +60,7 @@ pub fn any_as_json(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// `examples` as JSON text), counted and noted at the current pointer.
 fn write_any(node: &mut Map, cx: &mut Cx) {
     let old = std::mem::take(node);
-    node.insert("type".into(), json!("string"));
+    node.insert(kw::TYPE.into(), json!("string"));
     for (k, v) in old {
         let v = match k.as_str() {
             "default" => Value::String(json_text(&v)),
@@ -212,7 +212,7 @@ pub fn maps_as_entries(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.leave();
         match node.field_mut(kw::PROPERTIES) {
             Some(Value::Object(props)) => drop(props.insert(name.into(), Value::Object(array))),
-            _ => drop(node.insert("properties".into(), json!({name.clone(): Value::Object(array)}))),
+            _ => drop(node.insert(kw::PROPERTIES.into(), json!({name.clone(): Value::Object(array)}))),
         }
     }
     cx.count("mapsAsEntries");
@@ -241,8 +241,8 @@ fn pure(node: &mut Map, members: Members, cx: &mut Cx) -> Result<Map> {
     let mut array = entries_array(members, names.as_ref(), cx)?;
     for (k, v) in std::mem::take(node) {
         match k.as_str() {
-            "minProperties" => drop(array.insert("minItems".into(), v)),
-            "maxProperties" => drop(array.insert("maxItems".into(), v)),
+            "minProperties" => drop(array.insert(kw::MIN_ITEMS.into(), v)),
+            "maxProperties" => drop(array.insert(kw::MAX_ITEMS.into(), v)),
             "default" => {
                 if let Value::Object(m) = v {
                     array.insert(k, Value::Array(m.into_iter().map(|(key, value)| json!({KEY: key, VALUE: value})).collect()));
@@ -267,7 +267,7 @@ fn pure(node: &mut Map, members: Members, cx: &mut Cx) -> Result<Map> {
 /// (a value of any type as JSON text, with `anyValues: "json"`).
 fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result<Map> {
     let mut key = Map::new();
-    key.insert("type".into(), json!("string"));
+    key.insert(kw::TYPE.into(), json!("string"));
     if let Some(Value::Object(n)) = names {
         for (k, v) in n {
             if k != "type" {
@@ -276,7 +276,7 @@ fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result
         }
     }
     if let Some(p) = members.pattern {
-        key.insert("pattern".into(), p);
+        key.insert(kw::PATTERN.into(), p);
     }
     let value = if entries::accepts_any(&members.value) && cx.opts.any_values == AnyValues::Json && cx.target.caps.typed_nodes {
         cx.at_path(members.from, |cx| any_value(cx, members.value.as_object()))?
@@ -293,16 +293,16 @@ fn entries_array(members: Members, names: Option<&Value>, cx: &mut Cx) -> Result
     cx.leave();
     cx.leave();
     let mut item = Map::new();
-    item.insert("type".into(), json!("object"));
-    item.insert("properties".into(), json!({KEY: Value::Object(key), VALUE: value}));
-    item.insert("required".into(), json!([KEY, VALUE]));
+    item.insert(kw::TYPE.into(), json!("object"));
+    item.insert(kw::PROPERTIES.into(), json!({KEY: Value::Object(key), VALUE: value}));
+    item.insert(kw::REQUIRED.into(), json!([KEY, VALUE]));
     if cx.target.caps.keeps(kw::ADDITIONAL_PROPERTIES) {
-        item.insert("additionalProperties".into(), Value::Bool(false));
+        item.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Bool(false));
     }
     apply(&mut item, cx)?;
     cx.leave();
     let mut array = Map::new();
-    array.insert("type".into(), json!("array"));
-    array.insert("items".into(), Value::Object(item));
+    array.insert(kw::TYPE.into(), json!("array"));
+    array.insert(kw::ITEMS.into(), Value::Object(item));
     Ok(array)
 }

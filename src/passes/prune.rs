@@ -41,7 +41,7 @@ fn prune_unions(node: &mut Map, cx: &mut Cx) -> bool {
             // Every branch accepts nothing, so the node does (`anyOf: []` is not a schema).
             0 => {
                 node.remove_field(key);
-                node.insert("not".into(), json!({}));
+                node.insert(kw::NOT.into(), json!({}));
             }
             // A one-branch union is its branch; folded in here, before refs are
             // resolved, a `$ref` branch meets the node's siblings in the same run.
@@ -119,6 +119,6 @@ pub fn prune_never(node: &mut Map, cx: &mut Cx) {
         }
     }
     if additional && node.field(kw::ADDITIONAL_PROPERTIES).is_some_and(is_never) {
-        node.insert("additionalProperties".into(), Value::Bool(false));
+        node.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Bool(false));
     }
 }

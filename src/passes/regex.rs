@@ -111,7 +111,7 @@ pub fn merge_anchored_alternatives(p: &str) -> Option<String> {
 pub fn anchored_alternatives(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let Some(Value::String(p)) = node.field(kw::PATTERN) else { return Ok(()) };
     if let Some(merged) = merge_anchored_alternatives(p) {
-        node.insert("pattern".into(), Value::String(merged));
+        node.insert(kw::PATTERN.into(), Value::String(merged));
         cx.count("patternsRewritten");
     }
     Ok(())
@@ -137,7 +137,7 @@ pub fn grammar_patterns(node: &mut Map, cx: &mut Cx) -> Result<()> {
         changed = true;
     }
     if changed {
-        node.insert("pattern".into(), Value::String(p));
+        node.insert(kw::PATTERN.into(), Value::String(p));
         cx.count("patternsRewritten");
     }
     Ok(())

@@ -38,7 +38,7 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     if object && caps.object_properties && !matches!(node.field(kw::PROPERTIES), Some(Value::Object(_))) {
-        node.insert("properties".into(), json!({}));
+        node.insert(kw::PROPERTIES.into(), json!({}));
     }
     // A required name without a property is a member of any type: declared,
     // not deleted, on an object of its own (a union branch's `required` is a
@@ -91,7 +91,7 @@ pub fn declared_required(node: &mut Map, cx: &mut Cx) {
     if !dropped.is_empty() {
         cx.lossy_with("required-undeclared", || format!("required names without a property were removed: {}", dropped.join(", ")));
     }
-    node.insert("required".into(), Value::Array(kept));
+    node.insert(kw::REQUIRED.into(), Value::Array(kept));
 }
 
 /// Whether `required` names keys of `props` in the keys' order, each once, as
@@ -150,7 +150,7 @@ pub fn array_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
         apply(m, cx)?;
     }
     cx.leave();
-    node.insert("items".into(), items);
+    node.insert(kw::ITEMS.into(), items);
     cx.count("arrayItemsAdded");
     Ok(())
 }
@@ -165,7 +165,7 @@ pub fn property_ordering(node: &mut Map, _cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let names: Vec<Value> = props.keys().map(|k| Value::String(k.as_str().to_owned())).collect();
-    node.insert("propertyOrdering".into(), Value::Array(names));
+    node.insert(kw::PROPERTY_ORDERING.into(), Value::Array(names));
     Ok(())
 }
 
@@ -259,7 +259,7 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
             }
             // `["object"]` is an object root, but the check (and F4's
             // validators) want the string; an untyped root is an object.
-            node.insert("type".into(), json!("object"));
+            node.insert(kw::TYPE.into(), json!("object"));
             changed = true;
         }
     } else {
@@ -278,12 +278,12 @@ pub fn root_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         changed = true;
         let mut props = Map::new();
         props.insert("value".into(), Value::Object(inner));
-        node.insert("type".into(), json!("object"));
-        node.insert("properties".into(), Value::Object(props));
-        node.insert("required".into(), json!(["value"]));
+        node.insert(kw::TYPE.into(), json!("object"));
+        node.insert(kw::PROPERTIES.into(), Value::Object(props));
+        node.insert(kw::REQUIRED.into(), json!(["value"]));
         cx.lossy("root-wrapped", "the root was not an object; it became the single property \"value\"");
         if let Some(defs) = defs {
-            node.insert("$defs".into(), defs);
+            node.insert(kw::DEFS.into(), defs);
         }
         cx.count("rootsWrapped");
     }
@@ -499,7 +499,7 @@ pub fn pattern_properties_to_additional(node: &mut Map, cx: &mut Cx) -> Result<(
         }
     }
     let value = if schemas.len() == 1 { schemas.remove(0) } else { Value::Object(Map::from_iter([("anyOf".to_string(), Value::Array(schemas))])) };
-    node.insert("additionalProperties".into(), value);
+    node.insert(kw::ADDITIONAL_PROPERTIES.into(), value);
     cx.lossy(
         "pattern-properties-widened",
         format!("patternProperties ({}) became additionalProperties: keys are no longer checked against the patterns", patterns.keys().cloned().collect::<Vec<_>>().join(", ")),

@@ -108,7 +108,7 @@ pub fn infer_strict_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
         one_implied_type(node).filter(|_| !cx.under_exclusion() && !super::facts::branch_of_combinator(cx)).map(|t| json!(t))
     };
     if let Some(t) = inferred {
-        node.insert("type".into(), t);
+        node.insert(kw::TYPE.into(), t);
         cx.count("typesInferred");
     }
     Ok(())
@@ -147,9 +147,9 @@ fn enum_by_type(values: &[Value]) -> Option<Vec<Value>> {
         .map(|(kind, members)| {
             let kind = if kind == "number" && members.iter().all(|m| crate::values::value_has_type(m, "integer")) { "integer" } else { kind };
             let mut branch = Map::with_capacity(2);
-            branch.insert("type".into(), Value::String(kind.to_string()));
+            branch.insert(kw::TYPE.into(), Value::String(kind.to_string()));
             if kind != "null" {
-                branch.insert("enum".into(), Value::Array(members));
+                branch.insert(kw::ENUM.into(), Value::Array(members));
             }
             Value::Object(branch)
         })
@@ -189,9 +189,9 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
     }
     let closing = !node.has(kw::ADDITIONAL_PROPERTIES);
-    node.insert("additionalProperties".into(), Value::Bool(false));
+    node.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Bool(false));
     if !node.has(kw::PROPERTIES) {
-        node.insert("properties".into(), json!({}));
+        node.insert(kw::PROPERTIES.into(), json!({}));
     }
     // A required name the object does not declare is a member of any type;
     // closed, the object could never be given it (and deleting the name would
@@ -247,7 +247,7 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         cx.count("optionalToNullable");
     }
     drop(sorted);
-    node.insert("required".into(), Value::Array(if every { listed } else { all }));
+    node.insert(kw::REQUIRED.into(), Value::Array(if every { listed } else { all }));
     if closing {
         super::merge::mark_closed(node, cx);
     }
@@ -266,21 +266,28 @@ fn make_nullable(schema: &mut Value) {
     let pure = m.has(kw::ANY_OF) && m.keys().all(|k| k == "anyOf" || is_annotation(k));
     if pure {
         if let Some(Value::Array(branches)) = m.field_mut(kw::ANY_OF) {
-            branches.push(json!({"type": "null"}));
+            branches.push(null_type());
         }
         return;
     }
     let mut inner = std::mem::take(m);
     let mut wrapper = Map::new();
-    for key in ["title", "description"] {
+    for key in [kw::TITLE, kw::DESCRIPTION] {
         if let Some(v) = inner.remove_field(key) {
             wrapper.insert(key.into(), v);
         }
     }
     let inner = Value::Object(inner);
     // A typeless `inner` is wrapped too; the checker then rejects it and the call fails open.
-    wrapper.insert("anyOf".into(), Value::Array(vec![inner, json!({"type": "null"})]));
+    wrapper.insert(kw::ANY_OF.into(), Value::Array(vec![inner, null_type()]));
     *m = wrapper;
+}
+
+/// `{"type": "null"}`, its key made without a lookup.
+fn null_type() -> Value {
+    let mut m = Map::with_capacity(1);
+    m.insert(kw::TYPE.into(), Value::String("null".to_owned()));
+    Value::Object(m)
 }
 
 /// A free-form object cannot be strict: closing it (every strict object is
@@ -351,7 +358,7 @@ pub fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<bool> {
     cx.leave();
     match node.field_mut(kw::PROPERTIES) {
         Some(Value::Object(props)) => props.extend(declared),
-        _ => drop(node.insert("properties".into(), Value::Object(declared))),
+        _ => drop(node.insert(kw::PROPERTIES.into(), Value::Object(declared))),
     }
     cx.count("requiredDeclared");
     cx.note("required-declared", || {

@@ -110,9 +110,9 @@ pub fn to_items(node: &mut Map, cx: &mut Cx) -> Result<bool> {
         }
     }
     cx.leave();
-    node.insert("items".into(), items);
+    node.insert(kw::ITEMS.into(), items);
     if pin_length && can_pin {
-        node.insert("maxItems".into(), json!(n));
+        node.insert(kw::MAX_ITEMS.into(), json!(n));
     }
     cx.count("tuplesToItems");
     Ok(true)
@@ -168,14 +168,14 @@ fn as_object(node: &mut Map, members: Vec<Value>, rest: Option<Value>, cx: &mut 
             cx.leave();
         }
         let mut list = Map::with_capacity(4);
-        list.insert("type".into(), json!("array"));
-        list.insert("items".into(), items);
+        list.insert(kw::TYPE.into(), json!("array"));
+        list.insert(kw::ITEMS.into(), items);
         if min_items > n {
-            list.insert("minItems".into(), json!(min_items - n));
+            list.insert(kw::MIN_ITEMS.into(), json!(min_items - n));
             required.push(Value::String(REST.to_string()));
         }
         if let Some(max) = max_items {
-            list.insert("maxItems".into(), json!(max.saturating_sub(n)));
+            list.insert(kw::MAX_ITEMS.into(), json!(max.saturating_sub(n)));
         }
         apply(&mut list, cx)?;
         cx.leave();
@@ -184,14 +184,14 @@ fn as_object(node: &mut Map, members: Vec<Value>, rest: Option<Value>, cx: &mut 
     }
     let old = std::mem::take(node);
     if !old.has(kw::TYPE) {
-        node.insert("type".into(), json!("object"));
+        node.insert(kw::TYPE.into(), json!("object"));
     }
     for (k, v) in old {
         match k.as_str() {
             "type" => drop(node.insert(k, json!("object"))),
             "prefixItems" => {
-                node.insert("properties".into(), Value::Object(std::mem::take(&mut props)));
-                node.insert("required".into(), Value::Array(std::mem::take(&mut required)));
+                node.insert(kw::PROPERTIES.into(), Value::Object(std::mem::take(&mut props)));
+                node.insert(kw::REQUIRED.into(), Value::Array(std::mem::take(&mut required)));
             }
             "items" | "minItems" | "maxItems" => {}
             "default" => drop(node.insert(k, positions(v, positions_count, with_rest))),
@@ -206,7 +206,7 @@ fn as_object(node: &mut Map, members: Vec<Value>, rest: Option<Value>, cx: &mut 
         }
     }
     if cx.keeps(kw::ADDITIONAL_PROPERTIES) {
-        node.insert("additionalProperties".into(), Value::Bool(false));
+        node.insert(kw::ADDITIONAL_PROPERTIES.into(), Value::Bool(false));
     }
     append_description(node, if with_rest { TUPLE_REST_NOTE } else { TUPLE_NOTE }, NOTE_SEPARATOR);
     cx.count("tuplesAsObjects");

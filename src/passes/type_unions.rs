@@ -136,7 +136,7 @@ fn admit_null(node: &mut Map) {
     if !types.is_empty() && !types.iter().any(|t| t == "null") {
         let mut list: Vec<Value> = types.into_iter().map(Value::String).collect();
         list.push(Value::String("null".into()));
-        node.insert("type".into(), Value::Array(list));
+        node.insert(kw::TYPE.into(), Value::Array(list));
     }
     if let Some(Value::Array(values)) = node.field_mut(kw::ENUM) {
         if !values.iter().any(|v| json_text(v) == "null") {

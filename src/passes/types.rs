@@ -34,7 +34,7 @@ pub fn type_arrays(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let has_null = types.iter().any(|t| t == "null");
     let real: Vec<String> = types.iter().filter(|t| *t != "null").cloned().collect();
     if real.is_empty() {
-        node.insert("type".into(), json!("null"));
+        node.insert(kw::TYPE.into(), json!("null"));
         if mode != TypeArrays::AnyOf {
             null_only(node, cx);
         }
@@ -44,12 +44,12 @@ pub fn type_arrays(node: &mut Map, cx: &mut Cx) -> Result<()> {
         TypeArrays::Keep => {}
         TypeArrays::NullableMarker => {
             if real.len() == 1 {
-                node.insert("type".into(), Value::String(real[0].clone()));
+                node.insert(kw::TYPE.into(), Value::String(real[0].clone()));
             } else {
                 split(node, &real, cx)?;
             }
             if has_null {
-                node.insert("nullable".into(), Value::Bool(true));
+                node.insert(kw::NULLABLE.into(), Value::Bool(true));
             }
         }
         TypeArrays::FirstType => {
@@ -60,14 +60,14 @@ pub fn type_arrays(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 );
                 prune_for_type(node, &real[0]);
             }
-            node.insert("type".into(), Value::String(real[0].clone()));
+            node.insert(kw::TYPE.into(), Value::String(real[0].clone()));
             if has_null {
                 mark_null_dropped(cx);
             }
         }
         TypeArrays::AnyOf => {
             if real.len() == 1 && !has_null {
-                node.insert("type".into(), Value::String(real[0].clone()));
+                node.insert(kw::TYPE.into(), Value::String(real[0].clone()));
             } else {
                 split(node, &types, cx)?;
             }
@@ -95,7 +95,7 @@ pub fn narrow_to_values(node: &mut Map) {
         return;
     }
     let narrowed = if kept.len() == 1 { kept.into_iter().next().unwrap_or_default() } else { Value::Array(kept) };
-    node.insert("type".into(), narrowed);
+    node.insert(kw::TYPE.into(), narrowed);
 }
 
 /// Splits a multi-type node into one `anyOf` branch per type, each with only the
@@ -105,7 +105,7 @@ fn split(node: &mut Map, types: &[String], cx: &mut Cx) -> Result<()> {
     let mut branches = Vec::new();
     for t in types {
         let mut branch = Map::new();
-        branch.insert("type".into(), Value::String(t.clone()));
+        branch.insert(kw::TYPE.into(), Value::String(t.clone()));
         if t != "null" {
             for (k, v) in node.iter() {
                 if k == "type" || is_annotation(k) || k == "nullable" {
@@ -135,7 +135,7 @@ fn split(node: &mut Map, types: &[String], cx: &mut Cx) -> Result<()> {
         branches.push(b);
     }
     node.retain(|k, _| is_annotation(k));
-    node.insert("anyOf".into(), Value::Array(branches));
+    node.insert(kw::ANY_OF.into(), Value::Array(branches));
     Ok(())
 }
 
@@ -164,10 +164,10 @@ fn null_only(node: &mut Map, cx: &mut Cx) {
     if matches!(parent, Some("anyOf" | "oneOf")) {
         return;
     }
-    node.insert("type".into(), json!("string"));
+    node.insert(kw::TYPE.into(), json!("string"));
     node.remove_field(kw::ENUM);
     if cx.target.caps.nullable_marker {
-        node.insert("nullable".into(), Value::Bool(true));
+        node.insert(kw::NULLABLE.into(), Value::Bool(true));
     } else {
         mark_null_dropped(cx);
     }
@@ -194,7 +194,7 @@ pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
                 format!("a schema without a type was given its implied type {t}; inside oneOf or not, accepting less can make the whole accept more"),
             );
         }
-        node.insert("type".into(), Value::String(t.to_string()));
+        node.insert(kw::TYPE.into(), Value::String(t.to_string()));
         cx.count("typesInferred");
         return Ok(());
     }
@@ -206,10 +206,10 @@ pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
         // A tool's arguments are an object: a root that says nothing is an
         // object with no declared properties, not a string the root rule
         // would then wrap as a made-up `value` parameter (issue 21).
-        node.insert("type".into(), json!("object"));
+        node.insert(kw::TYPE.into(), json!("object"));
         return Ok(());
     }
-    node.insert("type".into(), json!("string"));
+    node.insert(kw::TYPE.into(), json!("string"));
     let id = cx.target.id;
     cx.lossy_with("typeless-node-typed", || format!("a schema without a type became a string: {id} needs a type on every node"));
     Ok(())

@@ -303,7 +303,7 @@ pub fn inline(doc: &Value, moves: &Moves, policy: &Policy, cx: &mut Cx) -> Resul
     }
     if !bodies.is_empty() {
         if let Value::Object(root) = &mut out {
-            root.insert("$defs".into(), Value::Object(bodies));
+            root.insert(kw::DEFS.into(), Value::Object(bodies));
         }
     }
     Ok(out)
@@ -685,7 +685,7 @@ impl<'d> Expander<'d> {
             format!("#/$defs/{}", crate::pointer::escape(&self.def_name(&target)))
         };
         let mut base = Map::new();
-        base.insert("$ref".into(), Value::String(reference));
+        base.insert(kw::REF.into(), Value::String(reference));
         self.siblings(node, base, cx)
     }
 
@@ -741,14 +741,14 @@ impl<'d> Expander<'d> {
         let mut base = Map::new();
         if let Some(Value::Object(def)) = self.doc.at(target) {
             if let Some(t) = def.field(kw::TYPE) {
-                base.insert("type".into(), t.clone());
+                base.insert(kw::TYPE.into(), t.clone());
             }
             let name = target.segments().last().cloned().unwrap_or_else(|| "root".into());
             let text = match def.field(kw::DESCRIPTION).and_then(Value::as_str) {
                 Some(d) => format!("{d} ({why} {name}, not expanded further)"),
                 None => format!("({why} {name}, not expanded further)"),
             };
-            base.insert("description".into(), Value::String(text));
+            base.insert(kw::DESCRIPTION.into(), Value::String(text));
         }
         self.siblings(node, base, cx)
     }

@@ -144,7 +144,7 @@ fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> cra
     }
     // Strict fails open on such names before this (`strict_close`).
     strict::declare_required(node, cx)?;
-    node.insert("additionalProperties".into(), crate::doc::Value::Bool(false));
+    node.insert(kw::ADDITIONAL_PROPERTIES.into(), crate::doc::Value::Bool(false));
     crate::passes::merge::mark_closed(node, cx);
     cx.count("objectsClosed");
     Ok(())

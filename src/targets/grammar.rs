@@ -119,7 +119,7 @@ fn any_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if !types.is_empty() && !types.contains(&"array") {
         return Ok(());
     }
-    node.insert("items".into(), Value::Object(Map::new()));
+    node.insert(kw::ITEMS.into(), Value::Object(Map::new()));
     cx.count("anyItemsWritten");
     Ok(())
 }
