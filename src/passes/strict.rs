@@ -195,8 +195,17 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
     }
     // A required name the object does not declare is a member of any type;
     // closed, the object could never be given it (and deleting the name would
-    // let the tool be called without it).
-    let undeclared = undeclared_required(node);
+    // let the tool be called without it). Most schemas list their required
+    // names in the properties' order (`names_in_order`): then none is
+    // undeclared, and the loop below reads them in one pass. Asked once, for both.
+    let in_order = match node.field(kw::PROPERTIES) {
+        Some(Value::Object(props)) => {
+            let required = node.field(kw::REQUIRED).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            super::shapes::names_in_order(required, props)
+        }
+        _ => false,
+    };
+    let undeclared = if in_order { Vec::new() } else { undeclared_required(node) };
     if !undeclared.is_empty() {
         return Err(Error::StrictUnrepresentable {
             pointer: cx.path.child("required"),
@@ -215,12 +224,10 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         _ => Vec::new(),
     };
     let Some(Value::Object(props)) = node.field_mut(kw::PROPERTIES) else { return Ok(()) };
-    // Most schemas list their required names in the properties' order: then
-    // a property is required when it is the next name listed, and when every
-    // property is, the list is already the one written below. Otherwise the
-    // names are sorted for the lookups (a scan per property is quadratic at
-    // thousands).
-    let in_order = super::shapes::names_in_order(&listed, props);
+    // In the properties' order, a property is required when it is the next
+    // name listed, and when every property is, the list is already the one
+    // written below. Otherwise the names are sorted for the lookups (a scan
+    // per property is quadratic at thousands).
     let mut sorted: Vec<&str> = Vec::new();
     if !in_order {
         sorted = listed.iter().filter_map(Value::as_str).collect();
@@ -246,7 +253,7 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
         make_nullable(schema);
         cx.count("optionalToNullable");
     }
-    drop(sorted);
+    drop(sorted); // it borrows `listed`, which the list written may be
     node.insert(kw::REQUIRED.into(), Value::Array(if every { listed } else { all }));
     if closing {
         super::merge::mark_closed(node, cx);
