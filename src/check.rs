@@ -103,7 +103,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         {
             v("type-array", &[], format!("{} accepts one type per node", target.id));
         }
-        if !caps.null_type && types.contains(&"null") && !matches!(m.field(kw::TYPE), Some(Value::Array(_))) {
+        if !caps.null_type && types.has("null") && !matches!(m.field(kw::TYPE), Some(Value::Array(_))) {
             v("null-type", &[], format!("{} has no null type", target.id));
         }
         if caps.typed_nodes && !is_typed(node) && !m.has(kw::REF) {
@@ -125,7 +125,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             let others: Vec<&str> = m.keys().filter(|k| *k != "anyOf").map(|k| k.as_str()).collect();
             v("any-of-with-siblings", &[], format!("anyOf must be the only field of its node; found {}", others.join(", ")));
         }
-        if caps.object_only_fields && !types.contains(&"object") {
+        if caps.object_only_fields && !types.has("object") {
             // "any_of[0].required: only allowed for OBJECT type"
             // (goruck/home-generative-agent#525), the same for `properties`
             // (anomalyco/opencode#11889).
@@ -135,10 +135,10 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
                 }
             }
         }
-        if types.contains(&"object") && caps.object_properties && !m.has(kw::PROPERTIES) {
+        if types.has("object") && caps.object_properties && !m.has(kw::PROPERTIES) {
             v("object-missing-properties", &[], "an object schema needs properties".into());
         }
-        if types.contains(&"array") && caps.array_items && !m.has(kw::ITEMS) {
+        if types.has("array") && caps.array_items && !m.has(kw::ITEMS) {
             v("array-missing-items", &[], "an array schema needs items".into());
         }
         if caps.required_declared {
@@ -189,10 +189,10 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
         if caps.additional_false_only && m.field(kw::ADDITIONAL_PROPERTIES).is_some_and(|a| a != &Value::Bool(false)) {
             v("additional-properties-not-false", &["additionalProperties"], format!("{} accepts additionalProperties only as false", target.id));
         }
-        if caps.closed_objects && types.contains(&"object") && m.field(kw::ADDITIONAL_PROPERTIES) != Some(&Value::Bool(false)) {
+        if caps.closed_objects && types.has("object") && m.field(kw::ADDITIONAL_PROPERTIES) != Some(&Value::Bool(false)) {
             v("additional-properties-required", &[], "'additionalProperties' is required to be supplied and to be false".into());
         }
-        if caps.all_required && types.contains(&"object") {
+        if caps.all_required && types.has("object") {
             if let Some(Value::Object(props)) = m.field(kw::PROPERTIES) {
                 let listed = m.field(kw::REQUIRED).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
                 // The strict rules write `required` as the properties in their
@@ -350,7 +350,7 @@ fn limits(schema: &Value, l: &Limits, sums: &WithinLimits, out: &mut Vec<Violati
     fn walk<'a>(node: &'a Value, above: usize, path: &mut Vec<Step<'a>>, l: &Limits, t: &mut Tally) {
         let Value::Object(m) = node else { return };
         let types = types_of(m);
-        let level = above + usize::from(types.contains(&"object") || types.contains(&"array"));
+        let level = above + usize::from(types.has("object") || types.has("array"));
         t.depth = t.depth.max(level);
         if let Some(Value::Array(e)) = m.field(kw::ENUM) {
             if t.big_enum.is_none() && e.len() > l.large_enum && e.iter().all(Value::is_string) && enum_chars(e) > l.large_enum_chars {

@@ -21,7 +21,7 @@ pub fn exclusive_to_inclusive(node: &mut Map, cx: &mut Cx) -> Result<()> {
     }
     // Bounds constrain numbers only, so a null the node also admits is unaffected.
     let types = types_of(node);
-    if !types.contains(&"integer") || types.iter().any(|t| *t != "integer" && *t != "null") {
+    if !types.has("integer") || types.iter().any(|t| *t != "integer" && *t != "null") {
         return Ok(());
     }
     let pairs = [("exclusiveMinimum", "minimum", true), ("exclusiveMaximum", "maximum", false)];

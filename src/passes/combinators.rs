@@ -260,7 +260,7 @@ pub fn null_unions(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // Beside a `type` without null the null branches add nothing (the node
     // rejects null whatever its union says), so the node does not become nullable.
     let types = super::types_of(node);
-    let admits_null = types.is_empty() || types.contains(&"null") || node.field(kw::NULLABLE) == Some(&Value::Bool(true));
+    let admits_null = types.is_empty() || types.has("null") || node.field(kw::NULLABLE) == Some(&Value::Bool(true));
     cx.count("nullUnionRewrites");
     match rest.len() {
         0 => {

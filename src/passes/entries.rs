@@ -82,7 +82,7 @@ pub fn accepts_any_object(node: &Map) -> bool {
 /// parameters) is the caller's to say (`facts::is_free_form`).
 pub fn free_form(node: &Map) -> bool {
     const SAYS_MEMBERS: &[&Keyword] = &[kw::ADDITIONAL_PROPERTIES, kw::PATTERN_PROPERTIES, kw::ANY_OF, kw::ONE_OF, kw::ALL_OF, kw::REF];
-    super::types_of(node).contains(&"object")
+    super::types_of(node).has("object")
         && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
         && !SAYS_MEMBERS.iter().any(|k| node.has(k))
         && !node.field(kw::DESCRIPTION).and_then(Value::as_str).is_some_and(|d| d.ends_with(", not expanded further)"))

@@ -28,7 +28,7 @@ pub fn string_enums(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // The usual enum, distinct strings on a string (or untyped) node, is
     // already what the rest of this rule writes: only its type is set.
     let types = super::types_of(node);
-    if (types.is_empty() || types.contains(&"string")) && all.iter().all(Value::is_string) && crate::values::distinct_strings(all) {
+    if (types.is_empty() || types.has("string")) && all.iter().all(Value::is_string) && crate::values::distinct_strings(all) {
         if node.field(kw::TYPE).and_then(Value::as_str) != Some("string") {
             node.insert(kw::TYPE.into(), json!("string"));
         }

@@ -243,7 +243,7 @@ fn into_branch(
 /// An object branch's `required` names only its own properties (kept until
 /// here by `object_shapes`; a branch of another type has none left).
 fn clean_branch(b: &mut Map, cx: &mut Cx) {
-    if types_of(b).contains(&"object") {
+    if types_of(b).has("object") {
         declared_required(b, cx);
     }
 }

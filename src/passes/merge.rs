@@ -264,7 +264,7 @@ pub fn is_object_like(v: &Value) -> bool {
 pub fn object_like(m: &Map) -> bool {
     let types = types_of(m);
     if !types.is_empty() {
-        return types.iter().all(|t| *t == "object" || *t == "null") && types.contains(&"object");
+        return types.iter().all(|t| *t == "object" || *t == "null") && types.has("object");
     }
     m.has(kw::PROPERTIES) || m.has(kw::REQUIRED) || m.has(kw::ADDITIONAL_PROPERTIES)
 }

@@ -156,6 +156,33 @@ impl<'a> std::ops::Deref for Types<'a> {
     }
 }
 
+impl Types<'_> {
+    /// Whether `name` (a JSON type's) is among the types: `contains`, with
+    /// each compared by its length and then as two overlapping 4-byte words
+    /// (every JSON type's name is 4 to 7 bytes), where `==` on text calls
+    /// `memcmp` in wasm. Rules ask it of nearly every node.
+    #[inline]
+    pub fn has(&self, name: &'static str) -> bool {
+        self.iter().any(|t| same_type_name(t, name))
+    }
+}
+
+/// `t == name`, for a `name` of 4 to 8 bytes without `memcmp`; any other
+/// length by `==`.
+#[inline(always)]
+fn same_type_name(t: &str, name: &str) -> bool {
+    let (a, b) = (t.as_bytes(), name.as_bytes());
+    let n = b.len();
+    if a.len() != n {
+        return false;
+    }
+    if !(4..=8).contains(&n) {
+        return a == b;
+    }
+    let word = |s: &[u8], at: usize| u32::from_le_bytes([s[at], s[at + 1], s[at + 2], s[at + 3]]);
+    word(a, 0) == word(b, 0) && word(a, n - 4) == word(b, n - 4)
+}
+
 impl<const N: usize> PartialEq<[&str; N]> for Types<'_> {
     fn eq(&self, other: &[&str; N]) -> bool {
         **self == *other
@@ -186,3 +213,36 @@ pub fn append_description(node: &mut Map, text: &str, separator: &str) {
 }
 
 pub(crate) use crate::doc::json_text;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `has` answers as `contains` for every JSON type's name, against each
+    /// name, names one byte away (any byte changed, one more, one fewer) and
+    /// names of other lengths.
+    #[test]
+    fn has_is_contains() {
+        const NAMES: [&str; 7] = ["object", "array", "string", "number", "integer", "boolean", "null"];
+        let mut listed: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+        for name in NAMES {
+            for at in 0..name.len() {
+                for with in [b'\0', b'a', b'z', b'A', 0x7f] {
+                    let mut near = name.as_bytes().to_vec();
+                    near[at] = with;
+                    listed.push(String::from_utf8(near).unwrap());
+                }
+            }
+            listed.extend([format!("{name}s"), format!("x{name}"), name[1..].to_string(), name[..name.len() - 1].to_string()]);
+        }
+        listed.extend(["".to_string(), "a".to_string(), "date-time-x".to_string()]);
+        for t in &listed {
+            let types = Types::One([t.as_str()]);
+            for name in NAMES {
+                assert_eq!(types.has(name), types.contains(&name), "{t:?} has {name}");
+            }
+        }
+        let many = Types::Many(vec!["null", "strinG", "array"]);
+        assert!(many.has("null") && many.has("array") && !many.has("string") && !Types::None.has("null"));
+    }
+}

@@ -114,7 +114,7 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
     if closed_or_declared && node.field(kw::PATTERN_PROPERTIES).and_then(Value::as_object).map_or(true, Map::is_empty) {
         return None;
     }
-    let object = types_of(node).contains(&"object")
+    let object = types_of(node).has("object")
         || (!node.has(kw::TYPE) && !node.has(kw::ANY_OF) && !node.has(kw::REF) && super::types::implied(node) == Some("object"));
     // Keywords the target refuses go with the node onto the array, where its
     // own rules strip and report them as before.
@@ -162,7 +162,7 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
             // there only an object without `properties` is read as a map,
             // so normalizing an output again leaves it as it is.
             let written_empty = node.has(kw::PROPERTIES) && !cx.target.caps.keeps(kw::ADDITIONAL_PROPERTIES);
-            let free = types_of(node).contains(&"object")
+            let free = types_of(node).has("object")
                 && !written_empty
                 && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
                 && super::facts::is_free_form(node, cx)

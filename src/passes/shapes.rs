@@ -27,10 +27,15 @@ use crate::keywords::kw;
 pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let caps = cx.target.caps;
     let types = types_of(node);
-    let (object, typed) = (types.contains(&"object"), !types.is_empty());
+    let (object, typed) = (types.has("object"), !types.is_empty());
     if caps.object_only_fields && !object && typed {
-        for key in crate::keywords::OBJECT_ONLY_FIELDS {
-            node.remove_field(*key);
+        // Most such nodes hold none of the fields: `properties` and
+        // `required` have bits, and `propertyOrdering`, which has none, is
+        // absent when every key has one.
+        if node.keyword_bits() & (Map::bit(kw::PROPERTIES) | Map::bit(kw::REQUIRED)) != 0 || !node.keys_are_bits() {
+            for key in crate::keywords::OBJECT_ONLY_FIELDS {
+                node.remove_field(*key);
+            }
         }
         return Ok(());
     }
@@ -136,7 +141,7 @@ pub fn array_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if super::tuples::to_items(node, cx)? {
         return Ok(());
     }
-    if !cx.target.caps.array_items || !types_of(node).contains(&"array") || node.has(kw::ITEMS) {
+    if !cx.target.caps.array_items || !types_of(node).has("array") || node.has(kw::ITEMS) {
         return Ok(());
     }
     cx.enter("items")?;

@@ -175,7 +175,7 @@ fn split_enum(node: &mut Map, branches: Vec<Value>, cx: &mut Cx) {
 /// else is wrapped, since siblings beside `anyOf` are conjunctive and an appended
 /// branch would not make the node nullable.
 pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if !types_of(node).contains(&"object") {
+    if !types_of(node).has("object") {
         return Ok(());
     }
     match node.field(kw::ADDITIONAL_PROPERTIES) {
@@ -263,7 +263,7 @@ pub fn enforce_object(node: &mut Map, cx: &mut Cx) -> Result<()> {
 
 fn accepts_null(v: &Value) -> bool {
     let Value::Object(m) = v else { return false };
-    types_of(m).contains(&"null")
+    types_of(m).has("null")
         || m.field(kw::ENUM).and_then(Value::as_array).is_some_and(|e| e.contains(&Value::Null))
         || m.field(kw::ANY_OF).and_then(Value::as_array).is_some_and(|b| b.iter().any(|x| is_null_schema(x) || accepts_null(x)))
 }

@@ -134,7 +134,7 @@ fn min_items(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::
 /// members); a required name without a property is declared first, as closing
 /// would forbid it.
 fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
-    if !crate::passes::types_of(node).contains(&"object") || node.has(kw::ADDITIONAL_PROPERTIES) {
+    if !crate::passes::types_of(node).has("object") || node.has(kw::ADDITIONAL_PROPERTIES) {
         return Ok(());
     }
     if facts::is_free_form(node, cx) {
@@ -153,7 +153,7 @@ fn close_objects(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> cra
 /// Strict: closed objects, and an open map cannot be expressed at all.
 fn strict_close(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
     use crate::doc::Value;
-    if !crate::passes::types_of(node).contains(&"object") {
+    if !crate::passes::types_of(node).has("object") {
         return Ok(());
     }
     if let Some(name) = node.field(kw::REQUIRED).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).find(|n| {

@@ -74,7 +74,7 @@ pub static LLAMACPP: Target = Target {
 /// long pattern beside a format is the format's stand-in (`spill::strip`).
 fn one_string_rule(node: &mut Map, order: [&Keyword; 2], cx: &mut Cx) -> Result<()> {
     let types = crate::passes::types_of(node);
-    if !types.is_empty() && !types.contains(&"string") {
+    if !types.is_empty() && !types.has("string") {
         return Ok(());
     }
     let kept = |node: &Map, k: &Keyword| match k.row == kw::FORMAT.row {
@@ -98,7 +98,7 @@ fn one_string_rule(node: &mut Map, order: [&Keyword; 2], cx: &mut Cx) -> Result<
 /// It is declared with the widest schema the object allows, as on Gemini
 /// (`strict::declare_required`, noted `required-declared`).
 fn declare_required(node: &mut Map, cx: &mut Cx) -> Result<()> {
-    if crate::passes::types_of(node).contains(&"object") && !crate::passes::facts::branch_of_combinator(cx) {
+    if crate::passes::types_of(node).has("object") && !crate::passes::facts::branch_of_combinator(cx) {
         crate::passes::strict::declare_required(node, cx)?;
     }
     Ok(())
@@ -116,7 +116,7 @@ fn any_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let types = crate::passes::types_of(node);
-    if !types.is_empty() && !types.contains(&"array") {
+    if !types.is_empty() && !types.has("array") {
         return Ok(());
     }
     node.insert(kw::ITEMS.into(), Value::Object(Map::new()));
@@ -264,7 +264,7 @@ pub static OLLAMA: Target = Target {
 /// only; on a `number` they would be silently ignored, so they are spilled into
 /// the description and reported instead.
 fn number_bounds(node: &mut crate::doc::Map, cx: &mut crate::context::Cx) -> crate::error::Result<()> {
-    if crate::passes::types_of(node).contains(&"number") {
+    if crate::passes::types_of(node).has("number") {
         let keys: Vec<crate::doc::Key> = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
             .iter()
             .filter(|k| node.contains_key(**k))
