@@ -125,7 +125,7 @@ pub fn check(schema: &Value, target: &Target) -> Vec<Violation> {
             let others: Vec<&str> = m.keys().filter(|k| *k != "anyOf").map(|k| k.as_str()).collect();
             v("any-of-with-siblings", &[], format!("anyOf must be the only field of its node; found {}", others.join(", ")));
         }
-        if caps.object_only_fields && !types.has("object") {
+        if caps.object_only_fields && !types.has("object") && crate::passes::shapes::may_hold_object_only_fields(m) {
             // "any_of[0].required: only allowed for OBJECT type"
             // (goruck/home-generative-agent#525), the same for `properties`
             // (anomalyco/opencode#11889).

@@ -29,10 +29,7 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
     let types = types_of(node);
     let (object, typed) = (types.has("object"), !types.is_empty());
     if caps.object_only_fields && !object && typed {
-        // Most such nodes hold none of the fields: `properties` and
-        // `required` have bits, and `propertyOrdering`, which has none, is
-        // absent when every key has one.
-        if node.keyword_bits() & (Map::bit(kw::PROPERTIES) | Map::bit(kw::REQUIRED)) != 0 || !node.keys_are_bits() {
+        if may_hold_object_only_fields(node) {
             for key in crate::keywords::OBJECT_ONLY_FIELDS {
                 node.remove_field(*key);
             }
@@ -63,6 +60,15 @@ pub fn object_shapes(node: &mut Map, cx: &mut Cx) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether `node` may hold one of `OBJECT_ONLY_FIELDS`: most nodes that are
+/// not objects hold none, and their bits say so at once. `properties` and
+/// `required` have bits; `propertyOrdering`, which has none, is absent when
+/// every key has one.
+#[inline]
+pub(crate) fn may_hold_object_only_fields(node: &Map) -> bool {
+    node.keyword_bits() & (Map::bit(kw::PROPERTIES) | Map::bit(kw::REQUIRED)) != 0 || !node.keys_are_bits()
 }
 
 /// `required` with each name once, and only names of declared properties
@@ -559,6 +565,22 @@ mod tests {
         let plain = crate::json!({"type": "object", "properties": {"a": {}, "b": {}}, "required": ["b", "a"]});
         for declaring in [false, true] {
             assert_eq!(shaped(plain.clone(), declaring), plain);
+        }
+    }
+
+    /// A map holding any of the object-only fields is never answered "holds
+    /// none", whatever else it holds; maps of other keywords with bits are.
+    #[test]
+    fn object_only_fields_are_never_missed() {
+        for field in crate::keywords::OBJECT_ONLY_FIELDS {
+            for others in [json!({}), json!({"type": "string"}), json!({"type": "string", "description": "d", "x-extra": 1})] {
+                let mut m = others.as_object().unwrap().clone();
+                m.insert((*field).into(), json!([]));
+                assert!(may_hold_object_only_fields(&m), "{} beside {others}", field.name);
+            }
+        }
+        for none in [json!({}), json!({"type": "string", "description": "d", "enum": ["a"], "items": {}})] {
+            assert!(!may_hold_object_only_fields(none.as_object().unwrap()), "{none}");
         }
     }
 }
