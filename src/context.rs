@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::json::{stack_left, STACK_RESERVE};
 use crate::keywords::{self, kw, Slot};
 use crate::options::{OpenMaps, Options, StrictStage};
+use crate::path::Path;
 use crate::pointer::Pointer;
 use crate::profile::Profile;
 use crate::report::Report;
@@ -41,7 +42,7 @@ pub struct Cx<'t> {
     pub rules: &'t [Pass],
     pub opts: &'t Options,
     pub report: Report,
-    pub path: Pointer,
+    pub path: Path,
     /// The nodes whose "may be null" was dropped (the parent object makes
     /// them optional instead), by their pointer's id in `places`.
     pub null_dropped: crate::hash::HashSet<u32>,
@@ -161,7 +162,7 @@ impl<'t> Cx<'t> {
             rules,
             opts,
             report: Report::default(),
-            path: Pointer::root(),
+            path: Path::root(),
             null_dropped: Default::default(),
             places: Places::default(),
             pushes: Vec::new(),
@@ -187,16 +188,45 @@ impl<'t> Cx<'t> {
 
     /// Steps into a child; fails with `too-deep` past `maxDepth` JSON levels.
     pub fn enter(&mut self, seg: impl AsRef<str>) -> Result<()> {
-        self.path.push(seg);
+        self.path.push(seg.as_ref());
         self.pushed();
         self.check_depth()
     }
 
-    /// `enter` for a keyword of the table (`Pointer::push_keyword`).
-    pub fn enter_keyword(&mut self, keyword: &str) -> Result<()> {
-        self.path.push_keyword(keyword);
+    /// `enter` for a key that names a keyword of the table (a slot's key).
+    pub fn enter_keyword(&mut self, key: &crate::doc::Key) -> Result<()> {
+        match keywords::Name::keyword(key) {
+            Some(k) => self.path.push_word(k.name),
+            None => self.path.push(key.as_str()),
+        }
         self.pushed();
         self.check_depth()
+    }
+
+    /// `enter` for a keyword's static name, as the walk steps into its slot.
+    #[inline]
+    pub(crate) fn enter_word(&mut self, word: &'static str) -> Result<()> {
+        self.path.push_word(word);
+        self.pushed();
+        self.check_depth()
+    }
+
+    /// `enter` for a member of a schema map, by the name the walk borrows.
+    /// On an error (too deep) the step is taken back before returning.
+    ///
+    /// # Safety
+    /// `Path::push_member`'s: `name` stays in place until the matching
+    /// `leave`, which must come before the walk moves to another member or
+    /// returns, an error included.
+    #[inline]
+    pub(crate) unsafe fn enter_member(&mut self, name: &str) -> Result<()> {
+        self.path.push_member(name);
+        self.pushed();
+        let checked = self.check_depth();
+        if checked.is_err() {
+            self.leave();
+        }
+        checked
     }
 
     /// `enter` for an array index.
@@ -220,7 +250,7 @@ impl<'t> Cx<'t> {
         let n = if self.marks_nulls { at.len() as u64 } else { 0 };
         let fresh: Vec<u64> = (0..n).map(|i| self.next_push + i).collect();
         self.next_push += n;
-        let path = std::mem::replace(&mut self.path, at);
+        let path = std::mem::replace(&mut self.path, Path::at(at));
         let pushes = std::mem::replace(&mut self.pushes, fresh);
         let out = f(self);
         self.path = path;
@@ -245,7 +275,7 @@ impl<'t> Cx<'t> {
         known.truncate(k);
         let mut id = k.checked_sub(1).map_or(Places::ROOT, |i| known[i].1);
         for (i, seg) in self.path.raw_segments(k).enumerate() {
-            id = self.places.child(id, seg);
+            id = self.places.child(id, &seg);
             self.places.known.push((self.pushes[k + i], id));
         }
         id
@@ -285,9 +315,25 @@ impl<'t> Cx<'t> {
     #[inline(never)]
     fn too_deep(&self) -> Result<()> {
         if self.path.len() > self.opts.max_depth {
-            return Err(Error::TooDeep { pointer: self.path.clone(), limit: self.opts.max_depth });
+            return Err(Error::TooDeep { pointer: self.path.to_pointer(), limit: self.opts.max_depth });
         }
-        Err(Error::StackExhausted { pointer: self.path.clone(), depth: self.path.len() })
+        Err(Error::StackExhausted { pointer: self.path.to_pointer(), depth: self.path.len() })
+    }
+
+    /// Takes back the step of a member visited from a path of `depth`
+    /// segments (`enter_member`), with what a visit that failed part way
+    /// left above it; a visit that succeeded left its own steps balanced.
+    #[inline]
+    pub(crate) fn left_member(&mut self, depth: usize, visit: Result<()>) -> Result<()> {
+        if visit.is_err() {
+            while self.path.len() > depth {
+                self.leave();
+            }
+            return visit;
+        }
+        debug_assert_eq!(self.path.len(), depth + 1, "a visit left its steps unbalanced");
+        self.leave();
+        Ok(())
     }
 
     pub fn leave(&mut self) {
@@ -311,7 +357,7 @@ impl<'t> Cx<'t> {
             self.report.lossy = true;
             return;
         }
-        let path = self.path.clone();
+        let path = self.path.to_pointer();
         self.report.lossy(code, &path, message);
     }
 
@@ -329,7 +375,11 @@ impl<'t> Cx<'t> {
     /// Is the current node inside a `oneOf` branch or a `not`, by its own
     /// pointer or inside a `$ref` target that one of them refers to?
     pub fn under_exclusion(&self) -> bool {
-        crate::walk::under_exclusion(&self.path) || self.excluded.iter().any(|t| crate::pointer::within(self.path.as_str(), t))
+        crate::walk::keyword_segments(self.path.raw_segments(0)).any(|seg| seg == "oneOf" || seg == "not")
+            || !self.excluded.is_empty() && {
+                let here = self.path.to_pointer();
+                self.excluded.iter().any(|t| crate::pointer::within(here.as_str(), t))
+            }
     }
 
     /// Is the node the rules see the document's root itself? A branch a rule
@@ -360,7 +410,7 @@ impl<'t> Cx<'t> {
         if self.elided(code, &message) {
             return;
         }
-        let path = self.path.clone();
+        let path = self.path.to_pointer();
         self.report.note(code, &path, message);
     }
 
@@ -392,36 +442,57 @@ pub fn for_each_child<'t>(node: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>
         return Ok(());
     }
     for (key, value) in node.iter_mut() {
-        match keywords::slot(key) {
+        // Only the table's keywords have subschema slots.
+        let Some(word) = keywords::Name::keyword(key) else { continue };
+        match word.slot {
             Slot::Data => {}
             Slot::Schema => {
-                cx.enter_keyword(key)?;
-                f(value, cx)?;
+                cx.enter_word(word.name)?;
+                let done = f(value, cx);
                 cx.leave();
+                done?;
             }
             Slot::SchemaArray => {
                 if let Value::Array(items) = value {
-                    cx.enter_keyword(key)?;
-                    for (i, item) in items.iter_mut().enumerate() {
-                        cx.enter_index(i)?;
-                        f(item, cx)?;
-                        cx.leave();
-                    }
+                    cx.enter_word(word.name)?;
+                    let done = each_item(items, cx, f);
                     cx.leave();
+                    done?;
                 }
             }
             Slot::SchemaMap => {
                 if let Value::Object(entries) = value {
-                    cx.enter_keyword(key)?;
-                    for (name, entry) in entries.iter_mut() {
-                        cx.enter(name.as_str())?;
-                        f(entry, cx)?;
-                        cx.leave();
-                    }
+                    cx.enter_word(word.name)?;
+                    let done = each_entry(entries, cx, f);
                     cx.leave();
+                    done?;
                 }
             }
         }
+    }
+    Ok(())
+}
+
+fn each_item<'t>(items: &mut [Value], cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    for (i, item) in items.iter_mut().enumerate() {
+        cx.enter_index(i)?;
+        let done = f(item, cx);
+        cx.leave();
+        done?;
+    }
+    Ok(())
+}
+
+fn each_entry<'t>(entries: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+    for (name, entry) in entries.iter_mut() {
+        let depth = cx.path.len();
+        // SAFETY: `name` is a key of `entries`, which `iter_mut` holds
+        // borrowed, unchanged, until the loop ends; its step and any a failed
+        // visit left above it are taken back (`left_member`) before the next
+        // member, so no step outlives the visit of its member.
+        unsafe { cx.enter_member(name.as_str())? };
+        let done = f(entry, cx);
+        cx.left_member(depth, done)?;
     }
     Ok(())
 }
@@ -432,4 +503,44 @@ pub fn post_order<'t>(value: &mut Value, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>)
         for_each_child(node, cx, &mut |child, cx| post_order(child, cx, f))?;
     }
     f(value, cx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    /// A walk that fails part way, too deep inside a schema map, leaves the
+    /// path where it started, with none of its member names on it, and its
+    /// error points where it failed; one that succeeds visits every node
+    /// with the pointer a `Pointer` would have.
+    #[test]
+    fn a_failed_walk_leaves_no_member_step_behind() {
+        let caps = crate::profile::BASE;
+        let profile = crate::profile::Profile { id: "openai", caps: &caps, on_violation: crate::profile::OnViolation::Report };
+        for (limit, deep, at) in [
+            // Too deep at a member name, and at a keyword below one, where
+            // the failed step stays until the member's visit is taken back.
+            (5, json!({"properties": {"a": {"properties": {"b/c": {"properties": {"d": {}}}}}}}), "/properties/a/properties/b~1c/properties/d"),
+            (4, json!({"properties": {"a": {"items": {"items": {"items": {}}}}}}), "/properties/a/items/items/items"),
+        ] {
+            let opts = Options { max_depth: limit, ..Options::default() };
+            let mut cx = Cx::new(profile, &[], &opts);
+            let mut deep = deep;
+            let err = post_order(&mut deep, &mut cx, &mut |_, _| Ok(())).unwrap_err();
+            assert_eq!(err.pointer(), at);
+            assert!(cx.path.is_empty(), "{} left", cx.path.to_pointer());
+        }
+        let opts = Options::default();
+        let mut cx = Cx::new(profile, &[], &opts);
+        let mut seen = Vec::new();
+        let mut shallow = json!({"properties": {"a~b": {"items": {}}, "c": {"anyOf": [{}, {}]}}});
+        post_order(&mut shallow, &mut cx, &mut |_, cx| {
+            seen.push(cx.path.to_pointer().to_string());
+            Ok(())
+        })
+        .unwrap();
+        assert!(cx.path.is_empty());
+        assert_eq!(seen, ["/properties/a~0b/items", "/properties/a~0b", "/properties/c/anyOf/0", "/properties/c/anyOf/1", "/properties/c", ""]);
+    }
 }

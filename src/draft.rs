@@ -303,9 +303,16 @@ impl Upgrader {
                         };
                         cx.enter_keyword(key)?;
                         for (name, entry) in entries.iter_mut() {
-                            cx.enter(name.as_str())?;
-                            self.schema(entry, cx, after)?;
-                            cx.leave();
+                            let depth = cx.path.len();
+                            // SAFETY: `name` is a key of `entries`, borrowed
+                            // unchanged by `iter_mut` for the whole loop; its
+                            // step, and any a failed visit left above it, are
+                            // taken back before the next member
+                            // (`Cx::left_member`; `Cx::enter_member` on its
+                            // own error).
+                            unsafe { cx.enter_member(name.as_str())? };
+                            let done = self.schema(entry, cx, after);
+                            cx.left_member(depth, done)?;
                         }
                         cx.leave();
                     }
@@ -324,7 +331,7 @@ impl Upgrader {
     }
 
     fn moved(&mut self, cx: &Cx, from: &str, to: &str) {
-        let old = self.moves.original(&cx.path).child(from);
+        let old = self.moves.original(&cx.path.to_pointer()).child(from);
         self.moves.0.push((old, cx.path.child(to)));
     }
 

@@ -22,6 +22,7 @@ pub mod keywords;
 pub mod lookup;
 pub mod options;
 pub mod passes;
+pub mod path;
 pub mod pipeline;
 pub mod pointer;
 pub mod profile;

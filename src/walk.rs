@@ -20,21 +20,22 @@ pub fn is_leaf(node: &Map) -> bool {
 /// Segments are read by the keyword table: a keyword's slot says whether the
 /// next segment is a schema, an index or a name.
 pub fn under_exclusion(path: &Pointer) -> bool {
-    keyword_segments(path).any(|seg| seg == "oneOf" || seg == "not")
+    keyword_segments(path.raw_segments(0)).any(|seg| seg == "oneOf" || seg == "not")
 }
 
-/// The segments of `path` that name a keyword, outermost first, as written
+/// The segments of a pointer (`Pointer::raw_segments(0)`, or a walk's
+/// `Path::raw_segments(0)`) that name a keyword, outermost first, as written
 /// (escaped). Read by the keyword table: after an array or map slot
 /// (`anyOf`, `properties`) comes an index or a member name, which is skipped;
 /// after any other keyword, the next keyword.
-pub fn keyword_segments(path: &Pointer) -> impl Iterator<Item = &str> + '_ {
+pub fn keyword_segments<S: AsRef<str>>(segments: impl Iterator<Item = S>) -> impl Iterator<Item = S> {
     let mut next_is_keyword = true;
-    path.raw_segments(0).filter(move |seg| {
+    segments.filter(move |seg| {
         if !next_is_keyword {
             next_is_keyword = true;
             return false;
         }
-        next_is_keyword = !matches!(keywords::slot(*seg), Slot::SchemaArray | Slot::SchemaMap);
+        next_is_keyword = !matches!(keywords::slot(seg.as_ref()), Slot::SchemaArray | Slot::SchemaMap);
         true
     })
 }
@@ -237,7 +238,10 @@ mod tests {
     #[test]
     fn keyword_segments_skip_indexes_and_member_names() {
         let p = |s: &str| Pointer::parse_fragment(s).unwrap();
-        let segs = |s: &str| keyword_segments(&p(s)).map(str::to_owned).collect::<Vec<_>>();
+        let segs = |s: &str| {
+            let at = p(s);
+            keyword_segments(at.raw_segments(0)).map(str::to_owned).collect::<Vec<_>>()
+        };
         assert_eq!(segs("/properties/not/anyOf/0/items/oneOf"), ["properties", "anyOf", "items", "oneOf"]);
         assert_eq!(segs("/properties/a~1b/$defs/oneOf/not"), ["properties", "$defs", "not"]);
         assert!(segs("").is_empty());

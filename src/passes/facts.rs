@@ -6,23 +6,23 @@
 use super::entries;
 use crate::context::Cx;
 use crate::doc::Map;
-use crate::pointer::Pointer;
+use crate::path::Path;
 
 pub use crate::context::{ANY_RULE, MAPS_RULE};
 
 /// Is the current node a branch of `anyOf`, `oneOf` or `allOf`?
 pub fn branch_of_combinator(cx: &Cx) -> bool {
     let n = cx.path.len();
-    n >= 2 && matches!(cx.path.raw_segments(n - 2).next(), Some("anyOf" | "oneOf" | "allOf"))
+    n >= 2 && matches!(cx.path.raw_segments(n - 2).next().as_deref(), Some("anyOf" | "oneOf" | "allOf"))
 }
 
 /// Is `path` a branch of an `anyOf` or `oneOf` (its last two segments are the
 /// keyword and an index)?
-pub fn branch_of_union(path: &Pointer) -> bool {
+pub fn branch_of_union(path: &Path) -> bool {
     let n = path.len();
     n >= 2 && {
         let mut last = path.raw_segments(n - 2);
-        matches!(last.next(), Some("anyOf" | "oneOf")) && last.next().is_some_and(|i| i.bytes().all(|b| b.is_ascii_digit()))
+        matches!(last.next().as_deref(), Some("anyOf" | "oneOf")) && last.next().is_some_and(|i| i.bytes().all(|b| b.is_ascii_digit()))
     }
 }
 

@@ -7,7 +7,6 @@
 use super::is_never;
 use crate::error::Result;
 use crate::lookup::Fields;
-use crate::pointer::Pointer;
 use crate::context::Cx;
 use crate::doc::{Map, Value};
 use crate::keywords::kw;
@@ -34,7 +33,7 @@ pub fn never_items(node: &mut Map, cx: &mut Cx) -> Result<()> {
 pub fn drop_not(node: &mut Map, cx: &mut Cx) -> Result<()> {
     // (Resolution keywords, which `is_never` also looks for, are gone by now.)
     let never = node.field(kw::NOT).is_some_and(|n| n.as_object().is_some_and(Map::is_empty));
-    if !node.has(kw::NOT) || (never && at_items(&cx.path)) {
+    if !node.has(kw::NOT) || (never && at_items(cx.path.raw_segments(0))) {
         return Ok(());
     }
     node.remove_field(kw::NOT);
@@ -49,8 +48,8 @@ pub fn drop_not(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// Is the node at `path` the `items` subschema of its parent (not a property
 /// named "items")? `items` holds one schema, so a keyword always follows it:
 /// when it is the last keyword of the path, it is the path's last segment.
-fn at_items(path: &Pointer) -> bool {
-    crate::walk::keyword_segments(path).last() == Some("items")
+fn at_items<S: AsRef<str>>(segments: impl Iterator<Item = S>) -> bool {
+    crate::walk::keyword_segments(segments).last().is_some_and(|k| k.as_ref() == "items")
 }
 
 #[cfg(test)]
@@ -82,13 +81,13 @@ mod tests {
 
     #[test]
     fn items_is_told_from_a_property_named_items() {
-        let p = |s: &str| Pointer::parse_fragment(s).unwrap();
-        assert!(at_items(&p("/properties/a/items")));
-        assert!(at_items(&p("/items")));
-        assert!(!at_items(&p("/properties/items")));
-        assert!(at_items(&p("/properties/items/items")));
-        assert!(!at_items(&p("/items/properties/x")));
-        assert!(!at_items(&p("/prefixItems/0")));
+        let p = |s: &str| crate::pointer::Pointer::parse_fragment(s).unwrap();
+        assert!(at_items(p("/properties/a/items").raw_segments(0)));
+        assert!(at_items(p("/items").raw_segments(0)));
+        assert!(!at_items(p("/properties/items").raw_segments(0)));
+        assert!(at_items(p("/properties/items/items").raw_segments(0)));
+        assert!(!at_items(p("/items/properties/x").raw_segments(0)));
+        assert!(!at_items(p("/prefixItems/0").raw_segments(0)));
         // at_items reads the path's last keyword, which is its last segment
         // only while `items` holds one schema.
         assert!(matches!(crate::keywords::slot("items"), crate::keywords::Slot::Schema));

@@ -33,8 +33,8 @@ pub use super::facts::{ANY_RULE, MAPS_RULE};
 
 /// The keyword whose subschema the node at `path` is (`properties` for
 /// `/properties/a`, `items` for `/items`), read by the keyword table.
-fn slot_keyword(path: &Pointer) -> Option<&str> {
-    crate::walk::keyword_segments(path).last()
+fn slot_keyword(path: &crate::path::Path) -> Option<std::borrow::Cow<'_, str>> {
+    crate::walk::keyword_segments(path.raw_segments(0)).last()
 }
 
 /// A value of any type, where the target needs a type on every node, becomes
@@ -48,7 +48,7 @@ pub fn any_as_json(node: &mut Map, cx: &mut Cx) -> Result<()> {
         return Ok(());
     }
     let at = slot_keyword(&cx.path);
-    let value_slot = at.is_some_and(|k| keywords::VALUE_SLOTS.contains(&k) || (carried(k, cx) && k != "propertyNames"));
+    let value_slot = at.is_some_and(|k| keywords::VALUE_SLOTS.contains(&&*k) || (carried(&k, cx) && k != "propertyNames"));
     if !value_slot {
         return Ok(());
     }
@@ -167,7 +167,7 @@ fn members(node: &Map, cx: &Cx) -> Option<Members> {
                 && node.field(kw::PROPERTIES).map_or(true, |p| p.as_object().is_some_and(Map::is_empty))
                 && super::facts::is_free_form(node, cx)
                 && !super::facts::branch_of_combinator(cx);
-            (free && !only_values).then(|| Members { value: Value::Bool(true), pattern: None, from: cx.path.clone() })
+            (free && !only_values).then(|| Members { value: Value::Bool(true), pattern: None, from: cx.path.to_pointer() })
         }
     }
 }

@@ -81,8 +81,9 @@ pub fn strip_because(node: &mut Map, keys: &[Key], why: Option<&str>, cx: &mut C
                 // A subschema (not `true`/`false`) was normalized before its
                 // node: what its rules reported goes with it.
                 if !value.is_boolean() && keywords::slot(key) != keywords::Slot::Data {
-                    let below = cx.path.child(key.as_str());
-                    cx.report.forget_below(&below, &cx.path);
+                    let here = cx.path.to_pointer();
+                    let below = here.child(key.as_str());
+                    cx.report.forget_below(&below, &here);
                 }
                 cx.enter(key.as_str()).ok();
                 let id = cx.target.id;

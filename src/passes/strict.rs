@@ -305,7 +305,7 @@ fn null_type() -> Value {
 pub fn open_objects(node: &mut Map, cx: &mut Cx) -> Result<()> {
     if cx.target.caps.closed_objects && super::facts::is_free_form(node, cx) {
         return Err(Error::StrictUnrepresentable {
-            pointer: cx.path.clone(),
+            pointer: cx.path.to_pointer(),
             message: format!(
                 "a free-form object (no properties, no additionalProperties) is an open map; {} would close it, and the tool could never receive its members",
                 cx.target.id

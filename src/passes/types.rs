@@ -161,7 +161,7 @@ fn null_only(node: &mut Map, cx: &mut Cx) {
     // nullable marker (or optionality) as a whole.
     // Keywords have no escapes, so the raw segment compares as written.
     let parent = cx.path.len().checked_sub(2).and_then(|at| cx.path.raw_segments(at).next());
-    if matches!(parent, Some("anyOf" | "oneOf")) {
+    if matches!(parent.as_deref(), Some("anyOf" | "oneOf")) {
         return;
     }
     node.insert(kw::TYPE.into(), json!("string"));
@@ -225,7 +225,8 @@ pub fn infer_type(node: &mut Map, cx: &mut Cx) -> Result<()> {
 /// union and tuple members (`allOf`, `oneOf`, `prefixItems`) are rewritten
 /// into kept keywords by the rules, so they do not count.
 fn dropped_with_keyword(cx: &Cx) -> bool {
-    crate::walk::keyword_segments(&cx.path).any(|seg| {
+    crate::walk::keyword_segments(cx.path.raw_segments(0)).any(|seg| {
+        let seg = seg.as_ref();
         matches!(keywords::slot(seg), keywords::Slot::Schema | keywords::Slot::SchemaMap)
             && !cx.target.caps.keeps(seg)
             && !super::facts::carried(seg, cx)

@@ -542,7 +542,7 @@ impl<'d> Expander<'d> {
                 cx.count("refsRepaired");
                 cx.report.note(
                     "ref-repaired",
-                    &cx.path.clone(),
+                    &cx.path.to_pointer(),
                     format!("$ref {reference:?} does not resolve as written; it was read as \"#{t}\""),
                 );
             }
@@ -550,7 +550,7 @@ impl<'d> Expander<'d> {
         });
         let Some(target) = target else {
             if cx.opts.strict_unresolved_refs {
-                return Err(Error::UnresolvedRef { pointer: cx.path.clone(), reference: reference.to_string() });
+                return Err(Error::UnresolvedRef { pointer: cx.path.to_pointer(), reference: reference.to_string() });
             }
             cx.count("refsUnresolved");
             cx.lossy_with("unresolved-ref", || format!("$ref {reference:?} does not resolve inside the document; it was replaced by {{}}"));
@@ -561,7 +561,7 @@ impl<'d> Expander<'d> {
         // (`shapes::root_object`), so they must be there to merge.
         let root_branch = self.regions.len() == 1
             && cx.path.len() == 2
-            && matches!(cx.path.raw_segments(0).next(), Some("anyOf" | "oneOf" | "allOf"));
+            && matches!(cx.path.raw_segments(0).next().as_deref(), Some("anyOf" | "oneOf" | "allOf"));
         if at_root {
             // The root is the definition itself; its self-references become `#`.
             if self.cyclic.contains(&target) && self.policy.root_refs {
