@@ -437,7 +437,10 @@ impl<'t> Cx<'t> {
 pub type Visit<'f, 't> = dyn FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + 'f;
 
 /// Calls `f` on every direct subschema of `node`, with the pointer set.
-pub fn for_each_child<'t>(node: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+pub fn for_each_child<'t, F>(node: &mut Map, cx: &mut Cx<'t>, f: &mut F) -> Result<()>
+where
+    F: FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + ?Sized,
+{
     if crate::walk::is_leaf(node) {
         return Ok(());
     }
@@ -473,7 +476,10 @@ pub fn for_each_child<'t>(node: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>
     Ok(())
 }
 
-fn each_item<'t>(items: &mut [Value], cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+fn each_item<'t, F>(items: &mut [Value], cx: &mut Cx<'t>, f: &mut F) -> Result<()>
+where
+    F: FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + ?Sized,
+{
     for (i, item) in items.iter_mut().enumerate() {
         cx.enter_index(i)?;
         let done = f(item, cx);
@@ -483,7 +489,10 @@ fn each_item<'t>(items: &mut [Value], cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) ->
     Ok(())
 }
 
-fn each_entry<'t>(entries: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+fn each_entry<'t, F>(entries: &mut Map, cx: &mut Cx<'t>, f: &mut F) -> Result<()>
+where
+    F: FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + ?Sized,
+{
     for (name, entry) in entries.iter_mut() {
         let depth = cx.path.len();
         // SAFETY: `name` is a key of `entries`, which `iter_mut` holds
@@ -497,8 +506,13 @@ fn each_entry<'t>(entries: &mut Map, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> 
     Ok(())
 }
 
-/// Visits every schema node, children before parents.
-pub fn post_order<'t>(value: &mut Value, cx: &mut Cx<'t>, f: &mut Visit<'_, 't>) -> Result<()> {
+/// Visits every schema node, children before parents. Generic over the
+/// visit, so a walk's own visit (the rules, the never-prune) is compiled into
+/// it rather than called through a pointer at every node.
+pub fn post_order<'t, F>(value: &mut Value, cx: &mut Cx<'t>, f: &mut F) -> Result<()>
+where
+    F: FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + ?Sized,
+{
     if let Value::Object(node) = value {
         for_each_child(node, cx, &mut |child, cx| post_order(child, cx, f))?;
     }
