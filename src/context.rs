@@ -375,7 +375,7 @@ impl<'t> Cx<'t> {
     /// Is the current node inside a `oneOf` branch or a `not`, by its own
     /// pointer or inside a `$ref` target that one of them refers to?
     pub fn under_exclusion(&self) -> bool {
-        crate::walk::keyword_segments(self.path.raw_segments(0)).any(|seg| seg == "oneOf" || seg == "not")
+        crate::walk::under_exclusion(self.path.raw_segments(0))
             || !self.excluded.is_empty() && {
                 let here = self.path.to_pointer();
                 self.excluded.iter().any(|t| crate::pointer::within(here.as_str(), t))
@@ -476,7 +476,9 @@ where
     Ok(())
 }
 
-fn each_item<'t, F>(items: &mut [Value], cx: &mut Cx<'t>, f: &mut F) -> Result<()>
+/// Calls `f` on each subschema of an array slot, with its index entered
+/// (the slot's keyword is the caller's to enter).
+pub(crate) fn each_item<'t, F>(items: &mut [Value], cx: &mut Cx<'t>, f: &mut F) -> Result<()>
 where
     F: FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + ?Sized,
 {
@@ -489,7 +491,10 @@ where
     Ok(())
 }
 
-fn each_entry<'t, F>(entries: &mut Map, cx: &mut Cx<'t>, f: &mut F) -> Result<()>
+/// Calls `f` on each subschema of a map slot, with its name entered as a
+/// step borrowed from `entries` (the slot's keyword is the caller's to
+/// enter). The one place a walk borrows member names.
+pub(crate) fn each_entry<'t, F>(entries: &mut Map, cx: &mut Cx<'t>, f: &mut F) -> Result<()>
 where
     F: FnMut(&mut Value, &mut Cx<'t>) -> Result<()> + ?Sized,
 {

@@ -289,12 +289,9 @@ impl Upgrader {
                             continue;
                         };
                         cx.enter_keyword(key)?;
-                        for (i, item) in items.iter_mut().enumerate() {
-                            cx.enter_index(i)?;
-                            self.schema(item, cx, after)?;
-                            cx.leave();
-                        }
+                        let done = crate::context::each_item(items, cx, &mut |item, cx| self.schema(item, cx, after));
                         cx.leave();
+                        done?;
                     }
                     Slot::SchemaMap => {
                         let Value::Object(entries) = child else {
@@ -302,19 +299,9 @@ impl Upgrader {
                             continue;
                         };
                         cx.enter_keyword(key)?;
-                        for (name, entry) in entries.iter_mut() {
-                            let depth = cx.path.len();
-                            // SAFETY: `name` is a key of `entries`, borrowed
-                            // unchanged by `iter_mut` for the whole loop; its
-                            // step, and any a failed visit left above it, are
-                            // taken back before the next member
-                            // (`Cx::left_member`; `Cx::enter_member` on its
-                            // own error).
-                            unsafe { cx.enter_member(name.as_str())? };
-                            let done = self.schema(entry, cx, after);
-                            cx.left_member(depth, done)?;
-                        }
+                        let done = crate::context::each_entry(entries, cx, &mut |entry, cx| self.schema(entry, cx, after));
                         cx.leave();
+                        done?;
                     }
                 }
             }
@@ -331,8 +318,9 @@ impl Upgrader {
     }
 
     fn moved(&mut self, cx: &Cx, from: &str, to: &str) {
-        let old = self.moves.original(&cx.path.to_pointer()).child(from);
-        self.moves.0.push((old, cx.path.child(to)));
+        let here = cx.path.to_pointer();
+        let old = self.moves.original(&here).child(from);
+        self.moves.0.push((old, here.child(to)));
     }
 
     /// Node-local rewrites, before the node's children are visited.

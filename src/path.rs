@@ -29,8 +29,8 @@ enum Step {
     /// A member name of the document being walked, borrowed for as long as
     /// the walk is inside that member (`Path::push_member`).
     Member(*const u8, usize),
-    /// `texts[start..]` up to the next text step's start (or the end).
-    Text(usize),
+    /// `texts[start..end]`.
+    Text(usize, usize),
 }
 
 impl Path {
@@ -56,8 +56,9 @@ impl Path {
 
     /// A step by any text, copied.
     pub fn push(&mut self, seg: &str) {
-        self.steps.push(Step::Text(self.texts.len()));
+        let start = self.texts.len();
         self.texts.push_str(seg);
+        self.steps.push(Step::Text(start, self.texts.len()));
     }
 
     /// A step by a member name the walk borrows from the document, without
@@ -74,7 +75,7 @@ impl Path {
     }
 
     pub fn pop(&mut self) {
-        if let Some(Step::Text(start)) = self.steps.pop() {
+        if let Some(Step::Text(start, _)) = self.steps.pop() {
             self.texts.truncate(start);
         }
     }
@@ -103,7 +104,7 @@ impl Path {
         match self.steps[i] {
             Step::Word(word) => Cow::Borrowed(word),
             Step::Index(n) => Cow::Owned(n.to_string()),
-            Step::Member(..) | Step::Text(_) => escape(self.step_str(i)),
+            Step::Member(..) | Step::Text(..) => escape(self.step_str(i)),
         }
     }
 
@@ -114,10 +115,7 @@ impl Path {
             // SAFETY: `push_member`'s contract: the name is still in place
             // while its step is on the path.
             Step::Member(at, len) => unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(at, len)) },
-            Step::Text(start) => {
-                let end = self.steps[i + 1..].iter().find_map(|s| if let Step::Text(e) = s { Some(*e) } else { None });
-                &self.texts[start..end.unwrap_or(self.texts.len())]
-            }
+            Step::Text(start, end) => &self.texts[start..end],
             Step::Index(_) => unreachable!("an index has no text of its own"),
         }
     }
@@ -129,7 +127,7 @@ impl Path {
             match *step {
                 Step::Word(word) => p.push_keyword(word),
                 Step::Index(n) => p.push_index(n),
-                Step::Member(..) | Step::Text(_) => p.push(self.step_str(i)),
+                Step::Member(..) | Step::Text(..) => p.push(self.step_str(i)),
             }
         }
         p
@@ -156,24 +154,22 @@ mod tests {
             let mut path = Path::at(base.clone());
             let mut want = base.clone();
             assert_eq!(path.to_pointer(), want);
-            path.push_word("properties");
-            want.push_keyword("properties");
-            unsafe { path.push_member(&names[0]) };
-            want.push(&names[0]);
-            path.push("items");
-            want.push("items");
-            path.push_word("anyOf");
-            want.push_keyword("anyOf");
-            path.push_index(12);
-            want.push_index(12);
-            path.push("x/~y");
-            want.push("x/~y");
-            unsafe { path.push_member(&names[1]) };
-            want.push(&names[1]);
-            path.push("");
-            want.push("");
-            unsafe { path.push_member(&names[3]) };
-            want.push(&names[3]);
+            enum Take {
+                Word(&'static str),
+                Member(usize),
+                Text(&'static str),
+                Index(usize),
+            }
+            use Take::*;
+            for take in [Word("properties"), Member(0), Text("items"), Word("anyOf"), Index(12), Text("x/~y"), Member(1), Text(""), Member(3)] {
+                match take {
+                    Word(w) => (path.push_word(w), want.push_keyword(w)),
+                    // SAFETY: `names` outlives `path`.
+                    Member(k) => (unsafe { path.push_member(&names[k]) }, want.push(&names[k])),
+                    Text(t) => (path.push(t), want.push(t)),
+                    Index(i) => (path.push_index(i), want.push_index(i)),
+                };
+            }
             loop {
                 assert_eq!(path.to_pointer(), want, "{want}");
                 assert_eq!(path.len(), want.len());

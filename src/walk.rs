@@ -14,13 +14,14 @@ pub fn is_leaf(node: &Map) -> bool {
     node.keys_are_bits() && node.keyword_bits() & keywords::SUBSCHEMA_ROWS == 0
 }
 
-/// Is the node at `path` inside a `oneOf` branch or a `not`? There narrowing
+/// Is the node at the pointer whose segments these are (`raw_segments(0)`
+/// of a `Pointer` or a walk's `Path`) inside a `oneOf` branch or a `not`? There narrowing
 /// a subschema can widen the whole: a branch that accepts less can leave a
 /// value matching only one `oneOf` branch instead of two, and `not` inverts.
 /// Segments are read by the keyword table: a keyword's slot says whether the
 /// next segment is a schema, an index or a name.
-pub fn under_exclusion(path: &Pointer) -> bool {
-    keyword_segments(path.raw_segments(0)).any(|seg| seg == "oneOf" || seg == "not")
+pub fn under_exclusion<S: AsRef<str>>(segments: impl Iterator<Item = S>) -> bool {
+    keyword_segments(segments).any(|seg| matches!(seg.as_ref(), "oneOf" | "not"))
 }
 
 /// The segments of a pointer (`Pointer::raw_segments(0)`, or a walk's
@@ -245,8 +246,8 @@ mod tests {
         assert_eq!(segs("/properties/not/anyOf/0/items/oneOf"), ["properties", "anyOf", "items", "oneOf"]);
         assert_eq!(segs("/properties/a~1b/$defs/oneOf/not"), ["properties", "$defs", "not"]);
         assert!(segs("").is_empty());
-        assert!(!under_exclusion(&p("/properties/oneOf/properties/not")));
-        assert!(under_exclusion(&p("/properties/a/not")));
+        assert!(!under_exclusion(p("/properties/oneOf/properties/not").raw_segments(0)));
+        assert!(under_exclusion(p("/properties/a/not").raw_segments(0)));
     }
 
     /// The trail's pointers are the pointers `visit` keeps, node for node

@@ -414,7 +414,7 @@ pub(crate) fn excluded_targets(doc: &Value) -> Vec<String> {
     let mut frontier: Vec<String> = Vec::new();
     for (at, r) in index.sites() {
         if let Some((to, _)) = index.target(r, at, doc, &moves) {
-            if crate::walk::under_exclusion(at) {
+            if crate::walk::under_exclusion(at.raw_segments(0)) {
                 frontier.push(to.to_string());
             }
             edges.push((at.to_string(), to.to_string()));
