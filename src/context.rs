@@ -134,7 +134,7 @@ fn writes_entries(rules: &[Pass], opts: &Options) -> bool {
 /// (`Caps::refuses_value`, the format list); none when the options strip
 /// keywords of their own. Bit operations on the target's sets: a small
 /// schema's whole call is a few thousand wasm operators.
-fn plainly_kept(caps: &crate::profile::Caps, opts: &Options) -> u32 {
+pub(crate) fn plainly_kept(caps: &crate::profile::Caps, opts: &Options) -> u32 {
     if !opts.strip_keywords.is_empty() {
         return 0;
     }

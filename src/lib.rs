@@ -32,6 +32,7 @@ pub mod route;
 mod settings;
 pub mod sort;
 pub mod targets;
+pub mod untouched;
 pub mod tools;
 pub mod values;
 pub mod walk;

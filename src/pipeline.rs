@@ -123,6 +123,13 @@ pub(crate) fn parse_schema(text: &str, max_depth: usize) -> Result<Value> {
 /// `normalize` that takes the input over (see `Input`): the JSON entry points
 /// parse it within `maxDepth` (`json::parse` scans the text first).
 pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
+    // Most schemas need nothing from the targets whose rules only shape what
+    // is malformed: a quiet call gives them back without the run.
+    if crate::untouched::untouched(&input.value, target, opts) {
+        let mut schema = input.value;
+        crate::untouched::strip_root(&mut schema);
+        return Ok(Normalized { schema, strict: None, strict_error: None, report: Report::default() });
+    }
     let mut out = normalize_owned(input, target, opts)?;
     if opts.compact {
         compact::apply(&mut out.schema, out.strict, &mut out.report, target, opts);
