@@ -14,7 +14,7 @@
 //! own over the corpus and over generated schemas built to sit on either side
 //! of each condition.
 use crate::doc::{Map, Value};
-use crate::keywords::{kw, Keyword};
+use crate::keywords::{kw, Keyword, Shape, Slot, KEYWORDS};
 use crate::lookup::Fields;
 use crate::options::Options;
 use crate::profile::OnViolation;
@@ -59,9 +59,33 @@ const INERT: &[&Keyword] = &[
 /// Deepest schema nesting asked about: deeper ones take the run.
 const MAX_LEVELS: usize = 32;
 
-fn rows(words: &[&Keyword]) -> u32 {
-    words.iter().fold(0, |bits, k| bits | Map::bit(k))
-}
+/// `INERT` by row.
+const INERT_ROWS: u32 = {
+    let mut rows = 0;
+    let mut i = 0;
+    while i < INERT.len() {
+        rows |= 1 << INERT[i].row;
+        i += 1;
+    }
+    rows
+};
+
+/// The rows whose values the table gives a shape (`values::misses`) to ask:
+/// of `INERT`, those holding data (a root `$schema` of any value goes). A subschema slot is asked
+/// for an object (stricter than its shape) where it is walked, and `default`
+/// and `const` take any value.
+const SHAPED_ROWS: u32 = {
+    let mut rows = 0;
+    let mut i = 0;
+    while i < INERT.len() {
+        let k = INERT[i];
+        if matches!(k.slot, Slot::Data) && !matches!(k.shape, Shape::Any) {
+            rows |= 1 << k.row;
+        }
+        i += 1;
+    }
+    rows
+};
 
 /// Whether `target`'s run with `opts` would give `schema` back with nothing
 /// changed but the root's `$schema` removed (`strip_root`). Options other
@@ -96,7 +120,7 @@ pub fn untouched(schema: &Value, target: &Target, opts: &Options) -> bool {
     let ask = Ask {
         // `strip-unsupported`: what the call keeps whatever its value
         // (`Cx::plainly_kept`, with the default options).
-        inert: rows(INERT) & crate::context::plainly_kept(caps, opts),
+        inert: INERT_ROWS & crate::context::plainly_kept(caps, opts),
         object_properties: caps.object_properties && target.passes.iter().any(|p| p.name == "object-shapes"),
         array_items: caps.array_items && target.passes.iter().any(|p| p.name == "array-items"),
         regex_subset: target.passes.iter().any(|p| p.name == "regex-subset"),
@@ -127,10 +151,14 @@ impl Ask {
         if m.keyword_bits() & !allowed != 0 {
             return false;
         }
-        // The draft upgrade repairs values of the wrong shape (and a root
-        // `$schema` that is not a string is no dialect it reads).
-        if m.iter().any(|(key, value)| crate::values::bad_shape(key, value).is_some()) {
-            return false;
+        // The draft upgrade repairs values of the wrong shape.
+        let mut shaped = m.keyword_bits() & SHAPED_ROWS;
+        while shaped != 0 {
+            let word = &KEYWORDS[shaped.trailing_zeros() as usize];
+            shaped &= shaped - 1;
+            if m.field(word).is_some_and(|value| crate::values::misses(word.shape, value).is_some()) {
+                return false;
+            }
         }
         // The never-prune drops or rewrites what accepts nothing (`enum: []`).
         if crate::values::is_never_object(m) {
