@@ -211,12 +211,19 @@ pub fn upgrade_then(root: &mut Value, cx: &mut Cx, after: &mut dyn FnMut(&mut Ma
     let mut up = Upgrader { dialect, moves: Moves::default() };
     up.schema(root, cx, after)?;
     if let Some(Value::String(uri)) = root.field_mut(kw::SCHEMA) {
-        if dialect != Dialect::Draft2020 && uri.as_str() != DRAFT_2020_12 {
+        if rewrites_dialect(dialect, uri) {
             *uri = DRAFT_2020_12.to_string();
             cx.count("dialectUpgrades");
         }
     }
     Ok(up.moves)
+}
+
+/// Whether the upgrade writes the 2020-12 URI in place of the root's
+/// `$schema` string `uri` (`dialect` is the root's, `detect`): one that names
+/// another dialect, or none and is not 2020-12's own.
+pub fn rewrites_dialect(dialect: Dialect, uri: &str) -> bool {
+    dialect != Dialect::Draft2020 && uri != DRAFT_2020_12
 }
 
 /// A closed tuple (`items: false` after `prefixItems`, draft-07's

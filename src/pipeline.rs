@@ -124,11 +124,12 @@ pub(crate) fn parse_schema(text: &str, max_depth: usize) -> Result<Value> {
 /// parse it within `maxDepth` (`json::parse` scans the text first).
 pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
     // Most schemas need nothing from the targets whose rules only shape what
-    // is malformed: a quiet call gives them back without the run.
+    // is malformed: they go back without the run.
     if crate::untouched::untouched(&input.value, target, opts) {
+        let report = crate::untouched::report(&input.value, opts);
         let mut schema = input.value;
         crate::untouched::strip_root(&mut schema);
-        return Ok(Normalized { schema, strict: None, strict_error: None, report: Report::default() });
+        return Ok(Normalized { schema, strict: None, strict_error: None, report });
     }
     let mut out = normalize_owned(input, target, opts)?;
     if opts.compact {

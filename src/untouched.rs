@@ -2,10 +2,10 @@
 //! `$schema`: most real tool schemas, on the targets whose rules only shape
 //! what is malformed (MCP, OpenAI without strict, OpenAI Responses, Mistral).
 //! On the real MCP schemas of the corpus, 226 of 261 come out of the MCP
-//! target so, 214 out of OpenAI Responses. A quiet call (the functions that
-//! return only the schema, tool lists without telemetry) gives them back
-//! without the run (`pipeline::normalize_parsed`): no draft upgrade, no
-//! reference pass, no rules.
+//! target so, 214 out of OpenAI Responses. A call with the default options
+//! gives them back without the run (`pipeline::normalize_parsed`), with the
+//! report the run would write (`report`): no draft upgrade, no reference
+//! pass, no rules.
 //!
 //! The question is asked of the parsed schema and answers yes only where
 //! every step of the run is known to change nothing, each condition below
@@ -18,6 +18,7 @@ use crate::keywords::{kw, Keyword, Shape, Slot, KEYWORDS};
 use crate::lookup::Fields;
 use crate::options::Options;
 use crate::profile::OnViolation;
+use crate::report::Report;
 use crate::targets::Target;
 
 /// The rules whose work on a schema within `INERT` is known here. A target
@@ -71,7 +72,8 @@ const INERT_ROWS: u32 = {
 };
 
 /// The rows whose values the table gives a shape (`values::misses`) to ask:
-/// of `INERT`, those holding data (a root `$schema` of any value goes). A subschema slot is asked
+/// of `INERT` and `$schema`, those holding data (a `$schema` that is not a
+/// string goes too, reported as a repair). A subschema slot is asked
 /// for an object (stricter than its shape) where it is walked, and `default`
 /// and `const` take any value.
 const SHAPED_ROWS: u32 = {
@@ -84,12 +86,12 @@ const SHAPED_ROWS: u32 = {
         }
         i += 1;
     }
-    rows
+    rows | 1 << kw::SCHEMA.row
 };
 
 /// Whether `target`'s run with `opts` would give `schema` back with nothing
-/// changed but the root's `$schema` removed (`strip_root`). Options other
-/// than the defaults (with `quiet`) take the run.
+/// changed but the root's `$schema` removed (`strip_root`), and report what
+/// `report` says. Options other than the defaults (quiet or not) take the run.
 pub fn untouched(schema: &Value, target: &Target, opts: &Options) -> bool {
     let caps = &target.caps;
     // The run's outcome is the output alone: no checker decides it.
@@ -108,7 +110,12 @@ pub fn untouched(schema: &Value, target: &Target, opts: &Options) -> bool {
     if caps.keeps(kw::SCHEMA) || caps.object_only_fields || caps.required_declared {
         return false;
     }
-    if *opts != (Options { quiet: true, ..Options::default() }) {
+    if *opts != (Options { quiet: opts.quiet, ..Options::default() }) {
+        return false;
+    }
+    // `strip-unsupported` says where a target that writes every object with
+    // `properties` cannot say that one takes any members.
+    if !opts.quiet && caps.object_properties && !caps.keeps(kw::ADDITIONAL_PROPERTIES) {
         return false;
     }
     let Value::Object(root) = schema else { return false };
@@ -126,6 +133,24 @@ pub fn untouched(schema: &Value, target: &Target, opts: &Options) -> bool {
         regex_subset: target.passes.iter().any(|p| p.name == "regex-subset"),
     };
     ask.node(root, 0, true)
+}
+
+/// What the run reports of an `untouched` schema, before `strip_root`:
+/// nothing on a quiet call; else, for a root `$schema`, the upgrade's
+/// rewrite of one that names an older dialect and the strip.
+pub fn report(schema: &Value, opts: &Options) -> Report {
+    let mut report = Report::default();
+    if opts.quiet {
+        return report;
+    }
+    // `untouched` asked that a `$schema` be a string.
+    if let Some(Value::String(uri)) = schema.field(kw::SCHEMA) {
+        if crate::draft::rewrites_dialect(crate::draft::detect(schema), uri) {
+            report.count("dialectUpgrades");
+        }
+        report.count("keywordsStripped");
+    }
+    report
 }
 
 /// Removes what the run strips from an `untouched` schema: the root's `$schema`.

@@ -13,34 +13,53 @@ fn quiet() -> Options {
     Options { quiet: true, ..Options::default() }
 }
 
+/// Options that take the run (any but the defaults do) and change nothing
+/// else for the schemas here, all far shallower than either limit.
+fn run_options(quiet: bool) -> Options {
+    Options { quiet, max_depth: 255, ..Options::default() }
+}
+
+/// The report as JSON text.
+fn report_text(r: &toolschema::Report) -> String {
+    use toolschema::doc::WriteJson;
+    let mut out = String::new();
+    r.write_json(&mut out);
+    out
+}
+
 /// For every target: whether `untouched` said yes, after checking that the
-/// run agrees wherever it did.
+/// run agrees wherever it did, quiet and with its report.
 fn agree(id: &str, schema: &Value) -> usize {
     let mut yes = 0;
     for target in toolschema::targets::TARGETS {
-        if !untouched(schema, target, &quiet()) {
-            continue;
-        }
-        yes += 1;
-        // The run itself: a call that writes its report takes it.
-        let run = toolschema::normalize(schema, target, &Options::default()).unwrap_or_else(|e| panic!("{id} on {}: {e}", target.id));
-        let mut kept = schema.clone();
-        strip_root(&mut kept);
-        assert_eq!(json_text(&run.schema), json_text(&kept), "{id} on {}: untouched, but the run changed it", target.id);
-        // A quiet call answers from the question, with the run's bytes.
-        let quick = toolschema::normalize(schema, target, &quiet()).unwrap();
-        assert_eq!(json_text(&quick.schema), json_text(&run.schema), "{id} on {}", target.id);
-        let text = json_text(schema);
-        let answer = toolschema::api::normalize_schema_json(&text, target.id, "{}");
-        assert_eq!(answer, format!("{{\"ok\":{{\"schema\":{}}}}}", json_text(&run.schema)), "{id} on {}", target.id);
-        // A request body's tools without telemetry (quiet) and with it (the run).
-        if target.id == "openai" {
-            let body = format!(r#"{{"model":"m","tools":[{{"type":"function","function":{{"name":"t","parameters":{text}}}}}]}}"#);
-            let options = r#"{"target":"openai"}"#;
-            let body_of = |answer: String| answer.split_once('\n').map(|(_, body)| body.to_string()).unwrap_or(answer);
-            let quiet_body = body_of(toolschema::api::normalize_tools_text(&body, options, false));
-            assert!(quiet_body.contains(&json_text(&run.schema)), "{id}: {quiet_body}");
-            assert_eq!(quiet_body, body_of(toolschema::api::normalize_tools_text(&body, options, true)), "{id}");
+        for quiet in [true, false] {
+            let opts = Options { quiet, ..Options::default() };
+            if !untouched(schema, target, &opts) {
+                continue;
+            }
+            yes += 1;
+            let run = toolschema::normalize(schema, target, &run_options(quiet)).unwrap_or_else(|e| panic!("{id} on {}: {e}", target.id));
+            let mut kept = schema.clone();
+            strip_root(&mut kept);
+            assert_eq!(json_text(&run.schema), json_text(&kept), "{id} on {}: untouched, but the run changed it", target.id);
+            let given = toolschema::normalize(schema, target, &opts).unwrap();
+            assert_eq!(json_text(&given.schema), json_text(&run.schema), "{id} on {}", target.id);
+            assert_eq!(report_text(&given.report), report_text(&run.report), "{id} on {} (quiet: {quiet})", target.id);
+            if !quiet {
+                continue;
+            }
+            // The JSON entry point, and a request body's tools with and without telemetry.
+            let text = json_text(schema);
+            let answer = toolschema::api::normalize_schema_json(&text, target.id, "{}");
+            assert_eq!(answer, format!("{{\"ok\":{{\"schema\":{}}}}}", json_text(&run.schema)), "{id} on {}", target.id);
+            if target.id == "openai" {
+                let body = format!(r#"{{"model":"m","tools":[{{"type":"function","function":{{"name":"t","parameters":{text}}}}}]}}"#);
+                let answer_with = |options: &str, telemetry: bool| toolschema::api::normalize_tools_text(&body, options, telemetry);
+                let given = answer_with(r#"{"target":"openai"}"#, true);
+                assert!(given.contains(&json_text(&run.schema)), "{id}: {given}");
+                assert_eq!(given, answer_with(r#"{"target":"openai","maxDepth":255}"#, true), "{id}");
+                assert_eq!(answer_with(r#"{"target":"openai"}"#, false), answer_with(r#"{"target":"openai","maxDepth":255}"#, false), "{id}");
+            }
         }
     }
     yes
@@ -172,6 +191,7 @@ fn other_options_and_other_targets_take_the_run() {
     let schema = json!({"type": "object", "properties": {"a": {"type": "string"}}});
     let mcp = toolschema::targets::get("mcp").unwrap();
     assert!(untouched(&schema, mcp, &quiet()));
+    assert!(untouched(&schema, mcp, &Options::default()));
     for options in [r#"{"compact": true}"#, r#"{"maxDepth": 40}"#, r#"{"stripKeywords": ["title"]}"#, r#"{"spill": "none"}"#] {
         let opts = Options { quiet: true, ..Options::from_json(options).unwrap() };
         assert!(!untouched(&schema, mcp, &opts), "{options}");
@@ -213,10 +233,20 @@ fn capabilities_the_question_does_not_read_take_the_run() {
         ),
     ];
     for (target, schema) in cases {
-        let run = toolschema::normalize(&schema, &target, &Options::default()).unwrap();
+        let run = toolschema::normalize(&schema, &target, &run_options(true)).unwrap();
         let mut kept = schema.clone();
         strip_root(&mut kept);
         assert_ne!(json_text(&run.schema), json_text(&kept), "{}: the run changes this schema", json_text(&schema));
         assert!(!untouched(&schema, &target, &quiet()), "{}", json_text(&schema));
     }
+    // Where objects are written with `properties` and `additionalProperties`
+    // cannot be, the run says that an object with none takes any members:
+    // a call with its report takes the run, a quiet one need not.
+    let target = like("openai", |c| Caps { strip: Names::new(&["$schema", "additionalProperties"]), ..c });
+    let schema = json!({"type": "object", "properties": {"a": {"type": "object", "properties": {}}}});
+    let run = toolschema::normalize(&schema, &target, &run_options(false)).unwrap();
+    assert_eq!(json_text(&run.schema), json_text(&schema));
+    assert!(run.report.has("free-form-object-unexpressed"), "{}", report_text(&run.report));
+    assert!(!untouched(&schema, &target, &Options::default()));
+    assert!(untouched(&schema, &target, &quiet()));
 }
