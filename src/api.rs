@@ -5,6 +5,7 @@ use crate::options::Options;
 use crate::phase::{mark, Phase};
 use crate::check::check;
 use crate::targets;
+use crate::pipeline::Outcome;
 use crate::json;
 use crate::doc::{Value, WriteJson};
 
@@ -35,8 +36,8 @@ pub fn normalize_json_sharing(input: &str, target: &str, options: &str) -> Strin
 
 fn normalize_json_as(input: &str, target: &str, options: &str, share: bool) -> String {
     let run = || -> Result<String, Error> {
-        let out = normalize_text(input, target, Options::from_json(options)?)?;
-        let text = answer(input, &out, true, share);
+        let (out, outcome) = normalize_text(input, target, Options::from_json(options)?)?;
+        let text = answer(input, &out, outcome, true, share);
         crate::pipeline::discard(out);
         text
     };
@@ -52,9 +53,17 @@ fn normalize_json_as(input: &str, target: &str, options: &str, share: bool) -> S
 /// property, `additionalProperties: false`), so little of it is unchanged,
 /// and comparing it with the input cost more than it saved (the object API
 /// on the real MCP schemas: 0.96 of the plain answer's speed).
-fn answer(input: &str, out: &crate::pipeline::Normalized, report: bool, share: bool) -> Result<String, Error> {
+/// A schema given back as it came (`Outcome::Untouched`) is written with
+/// its marks known, without comparing it with the input (`doc::write_unchanged`).
+fn answer(input: &str, out: &crate::pipeline::Normalized, outcome: Outcome, report: bool, share: bool) -> Result<String, Error> {
     let mut text = String::with_capacity(input.len() + 32);
-    open_answer(&mut text, "schema", &out.schema, input, share && out.strict != Some(true));
+    match outcome {
+        Outcome::Untouched { stripped } if share => {
+            text.push_str("{\"shared\":{\"schema\":");
+            crate::doc::write_unchanged(&out.schema, stripped, &mut text);
+        }
+        _ => open_answer(&mut text, "schema", &out.schema, input, share && out.strict != Some(true)),
+    }
     if let Some(strict) = out.strict {
         text.push_str(if strict { ",\"strict\":true" } else { ",\"strict\":false" });
     }
@@ -92,13 +101,13 @@ fn open_answer(text: &mut String, field: &str, value: &Value, input: &str, share
 }
 
 /// The JSON entry points' common part: parse `input`, normalize it for `target`.
-fn normalize_text(input: &str, target: &str, opts: Options) -> Result<crate::pipeline::Normalized, Error> {
+fn normalize_text(input: &str, target: &str, opts: Options) -> Result<(crate::pipeline::Normalized, Outcome), Error> {
     let target = target_named(target)?;
     mark(Phase::Setup);
     let schema = crate::pipeline::parse_schema(input, opts.max_depth)?;
     mark(Phase::Parse);
     refuse_tool(&schema)?;
-    crate::pipeline::normalize_parsed(crate::pipeline::Input { value: schema, again: crate::pipeline::Again::Text(input), reached: true }, target, &opts)
+    crate::pipeline::normalize_parsed_noting(crate::pipeline::Input { value: schema, again: crate::pipeline::Again::Text(input), reached: true }, target, &opts)
 }
 
 /// A tool where a schema belongs is an error naming the slot to pass: read as
@@ -131,8 +140,8 @@ pub fn normalize_schema_json_sharing(input: &str, target: &str, options: &str) -
 fn normalize_schema_json_as(input: &str, target: &str, options: &str, share: bool) -> String {
     let run = || -> Result<String, Error> {
         mark(Phase::Start);
-        let out = normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?;
-        let text = answer(input, &out, false, share);
+        let (out, outcome) = normalize_text(input, target, Options { quiet: true, ..Options::from_json(options)? })?;
+        let text = answer(input, &out, outcome, false, share);
         mark(Phase::Answer);
         crate::pipeline::discard(out);
         text

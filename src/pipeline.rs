@@ -123,13 +123,28 @@ pub(crate) fn parse_schema(text: &str, max_depth: usize) -> Result<Value> {
 /// `normalize` that takes the input over (see `Input`): the JSON entry points
 /// parse it within `maxDepth` (`json::parse` scans the text first).
 pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {
+    normalize_parsed_noting(input, target, opts).map(|(out, _)| out)
+}
+
+/// How a schema came out of `normalize_parsed_noting`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Outcome {
+    /// Through the run.
+    Run,
+    /// Given back as it came (`untouched`), its root's `$schema` taken out
+    /// (`stripped`) or none there.
+    Untouched { stripped: bool },
+}
+
+/// `normalize_parsed`, saying whether the schema went through the run.
+pub(crate) fn normalize_parsed_noting(input: Input<'_>, target: &Target, opts: &Options) -> Result<(Normalized, Outcome)> {
     // Most schemas need nothing from the targets whose rules only shape what
     // is malformed: they go back without the run.
     if crate::untouched::untouched(&input.value, target, opts) {
         let report = crate::untouched::report(&input.value, opts);
         let mut schema = input.value;
-        crate::untouched::strip_root(&mut schema);
-        return Ok(Normalized { schema, strict: None, strict_error: None, report });
+        let stripped = crate::untouched::strip_root(&mut schema);
+        return Ok((Normalized { schema, strict: None, strict_error: None, report }, Outcome::Untouched { stripped }));
     }
     let mut out = normalize_owned(input, target, opts)?;
     if opts.compact {
@@ -139,7 +154,7 @@ pub(crate) fn normalize_parsed(input: Input<'_>, target: &Target, opts: &Options
         // The rules write none; these are the whole-schema outcomes (fail-open, fallback).
         out.report.diagnostics.clear();
     }
-    Ok(out)
+    Ok((out, Outcome::Run))
 }
 
 fn normalize_owned(mut input: Input<'_>, target: &Target, opts: &Options) -> Result<Normalized> {

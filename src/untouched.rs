@@ -153,10 +153,12 @@ pub fn report(schema: &Value, opts: &Options) -> Report {
     report
 }
 
-/// Removes what the run strips from an `untouched` schema: the root's `$schema`.
-pub fn strip_root(schema: &mut Value) {
-    if let Value::Object(root) = schema {
-        root.remove_field(kw::SCHEMA);
+/// Removes what the run strips from an `untouched` schema: the root's
+/// `$schema`. Whether there was one.
+pub fn strip_root(schema: &mut Value) -> bool {
+    match schema {
+        Value::Object(root) => root.remove_field(kw::SCHEMA).is_some(),
+        _ => false,
     }
 }
 

@@ -145,6 +145,11 @@ fn edge_cases() {
         ("  {\n \"type\" : \"object\" , \"properties\" : { \"a\" : { \"type\" : \"string\" } , \"b\":[ 1 , 2 ] } }  ", "google"),
         (r##"{"$defs":{"A":{"type":"string"}},"type":"object","properties":{"a":{"$ref":"#/$defs/A"},"b":{"$ref":"#/$defs/A"}}}"##, "google"),
         (r#"{"type":"object","properties":{"a":{"type":"string"}},"propertyOrdering":["a"]}"#, "google"),
+        // Given back as it came but for its `$schema` (`untouched`): its
+        // members marked without reading the input, a string equal to the
+        // mark's among them (read back as the input's, which it is).
+        (r#"{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"type":"string"}},"description":"\u0000"}"#, "mcp"),
+        (r#"{"type":"object","properties":{"a":{"type":"string","description":"\u0000"}},"required":["a"]}"#, "openai-responses"),
     ];
     for (text, target) in cases {
         let input = toolschema::doc::from_str(text).unwrap();
@@ -156,4 +161,12 @@ fn edge_cases() {
     // An unchanged schema is one mark.
     let out = api::normalize_schema_json_sharing(r#"{"type":"object","properties":{"a":{"type":"string"}}}"#, "mcp", "");
     assert_eq!(out, format!("{{\"shared\":{{\"schema\":{}}}}}", toolschema::doc::SAME));
+    // One that lost only its `$schema`: the root's members, its containers marked.
+    let out = api::normalize_schema_json_sharing(
+        r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"}},"required":["a"]}"#,
+        "mcp",
+        "",
+    );
+    let same = toolschema::doc::SAME;
+    assert_eq!(out, format!(r#"{{"shared":{{"schema":{{"type":"object","properties":{same},"required":{same}}}}}}}"#));
 }

@@ -47,7 +47,7 @@ pub use self::key::Key;
 pub use self::map::{Entry, Map, OccupiedEntry, VacantEntry};
 pub use self::parse::{Captured, Container, Deferred};
 pub use self::serde::{from_str, from_value, to_value};
-pub use self::share::{write_sharing, SAME};
+pub use self::share::{write_sharing, write_unchanged, SAME};
 pub use self::value::{Index, ToJson, Value};
 pub use self::write::WriteJson;
 pub(crate) use self::write::{write_json_member, write_json_struct};

@@ -46,6 +46,40 @@ pub fn write_sharing(value: &Value, input: &str, out: &mut String) -> bool {
     true
 }
 
+/// Writes `value`, which equals the input's value at every place, to `out`
+/// with marks and without reading the input: the mark alone when nothing
+/// was taken from it, else (the root's members the input had beside these
+/// were `stripped`) its members, each that `write_sharing` would mark as
+/// [`SAME`]. The value of a schema given back as it came
+/// (`crate::untouched`), whose equality with the input is known without
+/// comparing the text. Where every value equals the input's at its place,
+/// a string written as the one `SAME` stands for is read back as the
+/// input's value there, which is that string: no answer is refused for it,
+/// as `write_sharing` refuses one.
+pub fn write_unchanged(value: &Value, stripped: bool, out: &mut String) {
+    let Value::Object(m) = value else {
+        value.write_json(out);
+        return;
+    };
+    if !stripped && marked(value) {
+        out.push_str(SAME);
+        return;
+    }
+    out.push('{');
+    for (i, (k, v)) in m.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        super::write::write_key(k, out);
+        if marked(v) {
+            out.push_str(SAME);
+        } else {
+            v.write_json(out);
+        }
+    }
+    out.push('}');
+}
+
 fn is_container(v: &Value) -> bool {
     matches!(v, Value::Object(_) | Value::Array(_))
 }

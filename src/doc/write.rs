@@ -128,6 +128,20 @@ fn transcode(raw: &str, out: &mut String) {
     });
 }
 
+/// A member's key and the colon after it, as JSON.
+#[inline]
+pub(super) fn write_key(k: &super::Key, out: &mut String) {
+    match k.keyword() {
+        // No keyword's name holds a character JSON escapes.
+        Some(keyword) => out.push_str(keyword.member),
+        None => {
+            out.push('"');
+            escape(k, out);
+            out.push_str("\":");
+        }
+    }
+}
+
 /// Unescaped text written with serde_json's escapes: `\"`, `\\`, the short
 /// forms `\b \t \n \f \r`, `\u00xx` for the other control bytes. The
 /// runs between them are found eight bytes at a time (`skip_plain`):
@@ -168,15 +182,7 @@ impl super::Value {
                     if i > 0 {
                         out.push(',');
                     }
-                    match k.keyword() {
-                        // No keyword's name holds a character JSON escapes.
-                        Some(keyword) => out.push_str(keyword.member),
-                        None => {
-                            out.push('"');
-                            escape(k, out);
-                            out.push_str("\":");
-                        }
-                    }
+                    write_key(k, out);
                     v.write_json(out);
                 }
                 out.push('}');
