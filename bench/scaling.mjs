@@ -191,6 +191,14 @@ for (const levels of RAISED) {
       point.errors[target] = `${err.code}: ${err.message.replace(/^.*?: /, "").slice(0, 60)}`;
     }
   }
+  // The floor over the same levels: every call above stringifies its input,
+  // and V8's JSON.stringify slows with nesting (past a few hundred levels it
+  // takes more time per level than below). Null where it throws.
+  try {
+    point.ns.copy = timeCall(() => JSON.parse(JSON.stringify(schema)));
+  } catch {
+    point.ns.copy = null;
+  }
   depth.raised.push(point);
   process.stdout.write(".");
 }
@@ -239,7 +247,7 @@ printTable(
     `${p.levels}${p.errors ? " (raised)" : ""}`,
     p.bytes === null ? "–" : fmt.bytes(p.bytes),
     ...TARGETS.map((t) => (p.ns[t] === null ? "error" : fmt.time(p.ns[t]))),
-    p.ns.copy === undefined ? "" : fmt.time(p.ns.copy),
+    p.ns.copy === undefined || p.ns.copy === null ? "–" : fmt.time(p.ns.copy),
   ]),
 );
 console.log(["slope", ...[...TARGETS, "copy"].map((t) => `${t} ${depth.slope[t].toFixed(2)}`)].join("   "));
