@@ -64,10 +64,16 @@ buildSync({
 // cost loading node:url at every require (about 0.4 ms). The glue's own
 // import.meta.url (its async default load, which the Node entry never takes)
 // is computed only if used.
+// It takes node:fs with `require`, which CommonJS has loaded already (the ES
+// module reads it without an import where it can, or awaits one).
 const WASM_URL = 'new URL("./toolschema_bg.wasm", import.meta.url)';
-if (!nodeEntry.includes(WASM_URL)) throw new Error(`js/node.mjs no longer loads the wasm as ${WASM_URL}; update assemble-pkg.mjs`);
+const FS = 'process.getBuiltinModule?.("node:fs") ?? (await import("node:fs"))';
+for (const text of [WASM_URL, FS]) {
+  if (!nodeEntry.includes(text)) throw new Error(`js/node.mjs no longer has ${text}; update assemble-pkg.mjs`);
+}
+const cjsEntry = nodeEntry.replace(WASM_URL, 'require("node:path").join(__dirname, "toolschema_bg.wasm")').replace(FS, 'require("node:fs")');
 buildSync({
-  stdin: { contents: nodeEntry.replace(WASM_URL, 'require("node:path").join(__dirname, "toolschema_bg.wasm")'), resolveDir: out, sourcefile: "node.mjs" },
+  stdin: { contents: cjsEntry, resolveDir: out, sourcefile: "node.mjs" },
   outfile: `${out}/index.cjs`,
   bundle: true,
   format: "cjs",

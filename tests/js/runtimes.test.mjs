@@ -73,6 +73,17 @@ describe("the packed package in each runtime", () => {
     assert.deepEqual(JSON.parse(stdout), ts.targets());
   });
 
+  // Node before 20.16 and 22.3 has no process.getBuiltinModule: the ES
+  // module entry then imports node:fs itself. Where there is one, the entry
+  // imports no built-in (a built-in's module wrapper costs start-up time).
+  test("Node without process.getBuiltinModule: the ES module entry imports node:fs", async () => {
+    const noBuiltins = file("no-builtin-module.mjs", "delete process.getBuiltinModule;\n");
+    const { stdout } = await run(process.execPath, ["--import", noBuiltins, file("node-old.mjs", esmSmoke)], inWork);
+    assert.deepEqual(lastJson(stdout), expected);
+    const entry = readFileSync(join(work, "node_modules/toolschema/node.mjs"), "utf8");
+    assert.deepEqual(entry.match(/^import .*$/gm), ['import * as glue from "./toolschema_glue.mjs";']);
+  });
+
   test("Bun: ESM and CommonJS", { skip: missing(bin("bun"), "scripts/setup.sh") }, async () => {
     assert.deepEqual(lastJson((await run(bin("bun"), [file("bun.mjs", esmSmoke)], inWork)).stdout), expected);
     assert.deepEqual(lastJson((await run(bin("bun"), [file("bun.cjs", cjsSmoke)], inWork)).stdout), expected);
