@@ -387,7 +387,7 @@ if (scaling) {
   );
   table(
     ["levels", "JSON size", ...TARGETS, "copy floor"],
-    all.map((p) => [`${p.levels}${p.errors ? " (raised)" : ""}`, p.bytes === null ? "–" : fmt.bytes(p.bytes), ...TARGETS.map((t) => (p.ns[t] === null ? "error" : ms(p.ns[t]))), p.ns.copy === undefined || p.ns.copy === null ? "–" : ms(p.ns.copy)]),
+    all.map((p) => [`${p.levels}${p.errors ? " (raised)" : ""}`, p.bytes === null ? "–" : fmt.bytes(p.bytes), ...TARGETS.map((t) => (p.ns[t] === null ? "error" : ms(p.ns[t]))), ms(p.ns.copy)]),
   );
   md.push(`Slopes over levels: ${[...TARGETS, "copy"].map((t) => `${t} ${scaling.depth.slope[t].toFixed(2)}`).join(", ")}.`, "");
   const errors = scaling.depth.raised.flatMap((p) => Object.entries(p.errors).map(([t, e]) => `${p.levels}: ${t} ${e}`));

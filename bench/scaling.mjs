@@ -130,6 +130,18 @@ function jsonBytes(value) {
   }
 }
 
+// The floor: a JSON copy's time, or null where JSON.stringify itself runs out
+// of stack. Every call timed here stringifies its input, and JSON.stringify
+// slows with nesting (past a few hundred levels it takes more time per level
+// than below), so the floor is timed on every row the calls are.
+function copyTime(value) {
+  try {
+    return timeCall(() => JSON.parse(JSON.stringify(value)));
+  } catch {
+    return null;
+  }
+}
+
 const ts = await loadToolschema();
 ts.configureCache({ maxEntries: 0 });
 const RAISED_OPTIONS = { maxDepth: 1e6 };
@@ -141,7 +153,7 @@ for (const bytes of SIZES) {
   const actual = JSON.stringify(schema).length;
   const point = { bytes: actual, ns: {}, memory: {} };
   for (const target of TARGETS) point.ns[target] = timeCall(() => ts.normalize(schema, target));
-  point.ns.copy = timeCall(() => JSON.parse(JSON.stringify(schema)));
+  point.ns.copy = copyTime(schema);
   point.memory = memoryOf("size", bytes);
   // Past OpenAI's limits (5,000 properties, 120,000 characters) strict mode
   // fails open: the pipeline runs again for the relaxed target, a step up.
@@ -167,7 +179,7 @@ for (const levels of DEPTHS) {
   const schema = nestedObject(levels);
   const point = { levels, bytes: jsonBytes(schema), ns: {} };
   for (const target of TARGETS) point.ns[target] = timeCall(() => ts.normalize(schema, target));
-  point.ns.copy = timeCall(() => JSON.parse(JSON.stringify(schema)));
+  point.ns.copy = copyTime(schema);
   depth.points.push(point);
   process.stdout.write(".");
 }
@@ -191,14 +203,7 @@ for (const levels of RAISED) {
       point.errors[target] = `${err.code}: ${err.message.replace(/^.*?: /, "").slice(0, 60)}`;
     }
   }
-  // The floor over the same levels: every call above stringifies its input,
-  // and V8's JSON.stringify slows with nesting (past a few hundred levels it
-  // takes more time per level than below). Null where it throws.
-  try {
-    point.ns.copy = timeCall(() => JSON.parse(JSON.stringify(schema)));
-  } catch {
-    point.ns.copy = null;
-  }
+  point.ns.copy = copyTime(schema);
   depth.raised.push(point);
   process.stdout.write(".");
 }
@@ -217,7 +222,7 @@ for (const [name, make] of Object.entries(SHAPES)) {
     const schema = make(n);
     const point = { n, bytes: jsonBytes(schema), ns: {} };
     for (const target of TARGETS) point.ns[target] = timeCall(() => ts.normalize(schema, target, RAISED_OPTIONS));
-    point.ns.copy = timeCall(() => JSON.parse(JSON.stringify(schema)));
+    point.ns.copy = copyTime(schema);
     points.push(point);
     process.stdout.write(".");
   }
@@ -247,7 +252,7 @@ printTable(
     `${p.levels}${p.errors ? " (raised)" : ""}`,
     p.bytes === null ? "–" : fmt.bytes(p.bytes),
     ...TARGETS.map((t) => (p.ns[t] === null ? "error" : fmt.time(p.ns[t]))),
-    p.ns.copy === undefined || p.ns.copy === null ? "–" : fmt.time(p.ns.copy),
+    fmt.time(p.ns.copy),
   ]),
 );
 console.log(["slope", ...[...TARGETS, "copy"].map((t) => `${t} ${depth.slope[t].toFixed(2)}`)].join("   "));
